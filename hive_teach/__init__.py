@@ -1,0 +1,41 @@
+"""hive_teach: teach Hive (and Rive) interactively, on an exact rules engine.
+
+>>> from hive_teach import Position
+>>> pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-", tournament=True)
+>>> len(pos.legal_moves())
+15
+"""
+
+from .errors import GameStringError, IllegalMoveError, InvalidMoveError, LayoutError
+from .explain import Explanation, explain_move, explain_piece
+from .hexgrid import Cell, cell, cell_name, coords, parse_cell
+from .pieces import ALL_GAME_TYPES, PIECES, Bug, Colour, GameType, Piece
+from .position import PASS, GameState, Move, Position, Source
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ALL_GAME_TYPES",
+    "PASS",
+    "PIECES",
+    "Bug",
+    "Cell",
+    "Colour",
+    "Explanation",
+    "GameState",
+    "GameStringError",
+    "GameType",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "LayoutError",
+    "Move",
+    "Piece",
+    "Position",
+    "Source",
+    "cell",
+    "cell_name",
+    "coords",
+    "explain_move",
+    "explain_piece",
+    "parse_cell",
+]
