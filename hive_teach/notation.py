@@ -141,6 +141,12 @@ def resolve_move(pos: Position, text: str) -> Move:
     dest = ref_cell + DELTAS[mt.direction]
     s = pos.stacks.get(dest)
     if s and not (len(s) == 1 and s[0] is piece):
+        from .explain import explain_move
+
+        # A game that is over, or a piece that is not the mover's, outranks the spelling.
+        why = explain_move(pos, Move(piece, dest))
+        if why is not None and why.rule in ("R19", "R0"):
+            raise IllegalMoveError(text.strip(), why.rule, why.reason, why)
         top = s[-1]
         if piece not in pos.where:
             rule, why = "R3", "A piece is never placed on top of another piece"

@@ -1,0 +1,135 @@
+"""Positions from layouts and GameStrings, bad input, and the basic rules by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from hive_teach import (
+    GameState,
+    GameStringError,
+    IllegalMoveError,
+    InvalidMoveError,
+    LayoutError,
+    Move,
+    Piece,
+    Position,
+    cell_name,
+    parse_cell,
+)
+
+
+def names(cells):
+    return sorted(cell_name(c) for c in cells)
+
+
+def test_layout_builds_stacks_turn_and_stun():
+    pos = Position.from_layout(
+        {"0,0": "wQ", "1,0": "bQ", "0,1": ["bB1", "wB1"], "-1,0": "wA1"},
+        to_move="black", turn=5, last_moved="wB1",
+    )
+    assert pos.turn.title == "Black" and pos.turn_number == 5
+    assert pos.top(parse_cell("0,1")) is Piece.from_name("wB1")
+    assert pos.last_moved is Piece.from_name("wB1")
+    assert pos.state is GameState.IN_PROGRESS
+    assert pos.layout()["0,1"] == ["bB1", "wB1"]
+    again = Position.from_layout(pos.layout(), to_move="black", turn=5, last_moved="wB1")
+    assert again == pos
+
+
+@pytest.mark.parametrize("stacks,kwargs,fragment", [
+    ({"0,0": "wQ", "2,0": "bQ"}, {}, "one connected hive"),
+    ({"0,0": "wQ", "1,0": "wQ"}, {}, "appears twice"),
+    ({"0,0": "wQ bS1"}, {}, "only Beetles and Mosquitoes climb"),
+    ({"0,0": "wQ", "1,0": "bM"}, {}, "not part of a Base game"),
+    ({"0,0": "wQ", "1,0": "bS2"}, {}, "number order"),
+    ({"0,0": "wQ", "x": "bQ"}, {}, "is not a cell"),
+    ({"0,0": "wQ", "1,0": "bQ"}, {"hand": ["wS1"]}, "the hand must list exactly"),
+    ({"0,0": "wS1", "1,0": "bQ"}, {"turn": 6}, "Queen is still in hand"),
+    ({"0,0": "wQ", "1,0": "bQ"}, {"to_move": "green"}, "must be 'white' or 'black'"),
+    ({"0,0": "wQ", "1,0": "bQ"}, {"last_moved": "wA1"}, "not on the board"),
+    ({"0,0": "wQ", "1,0": "bQ"}, {"game_type": "Base+X"}, "not a game type"),
+])
+def test_bad_layouts_are_rejected_with_a_clear_message(stacks, kwargs, fragment):
+    with pytest.raises(ValueError, match=fragment):
+        Position.from_layout(stacks, **kwargs)
+
+
+def test_layout_error_is_a_value_error_naming_the_rule():
+    with pytest.raises(LayoutError, match=r"\(R6\)"):
+        Position.from_layout({"0,0": "wQ", "3,3": "bQ"})
+
+
+def test_game_string_with_stale_tokens_and_spaces():
+    pos = Position.from_game_string("Base;NotStarted;White[9]; wS1; bS1 wS1-", tournament=True)
+    assert pos.state is GameState.IN_PROGRESS
+    assert pos.game_string() == "Base;InProgress;White[2];wS1;bS1 wS1-"
+
+
+@pytest.mark.parametrize("text,fragment", [
+    ("", "empty"),
+    ("Chess;InProgress;White[1]", "not a game type"),
+    ("Base;Sleeping;White[1]", "not a game state"),
+    ("Base;InProgress;Purple[1];wS1", "should be the turn"),
+    ("Base;InProgress;White[2];wS1;;bS1 wS1-", "move 2 is empty"),
+    ("Base;InProgress;White[2];wS1;bS1 wZ1-", "move 2 'bS1 wZ1-'"),
+    ("Base;InProgress;White[2];wS1;bS1 wS1-;wS1 bS1-", r"\(R5\)"),
+])
+def test_bad_game_strings_name_the_token(text, fragment):
+    with pytest.raises(GameStringError, match=fragment):
+        Position.from_game_string(text)
+
+
+def test_syntax_and_legality_are_separate_errors():
+    pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+    with pytest.raises(InvalidMoveError):
+        pos.play("wQ bS1-/")
+    with pytest.raises(InvalidMoveError):
+        pos.play("hello")
+    with pytest.raises(IllegalMoveError) as info:
+        pos.play("wQ bS1-")
+    assert info.value.rule == "R3" and "bS1" in info.value.reason
+    assert isinstance(info.value, ValueError)
+    assert pos.game_string() == "Base;InProgress;White[2];wS1;bS1 wS1-"
+
+
+def test_several_spellings_name_one_move():
+    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    spellings = ["wQ \\wS1", "wQ wQ/"]  # north-west of wS1 is north-east of wQ
+    assert len({pos.parse_move(s) for s in spellings}) == 1
+    with pytest.raises(IllegalMoveError, match="already taken"):
+        pos.parse_move("wQ wS1-")  # a separator form pointing at an occupied cell
+
+
+def test_queen_must_be_placed_by_the_fourth_turn():
+    pos = Position.from_game_string(
+        "Base;InProgress;White[4];wS1;bS1 wS1-;wB1 \\wS1;bB1 bS1/;wG1 /wS1;bG1 bS1\\")
+    assert {m.piece.name for m in pos.legal_moves()} == {"wQ"}
+
+
+def test_no_moves_before_the_queen():
+    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wB1 \\wS1;bB1 bS1/")
+    assert all(m.piece not in pos.where for m in pos.legal_moves())
+
+
+def test_surrounding_both_queens_is_a_draw_and_ends_the_game():
+    # 0,1 is the last empty cell next to both queens; the white Ant can slide into it (R19).
+    pos = Position.from_layout(
+        {"0,0": "wQ", "1,0": "bQ", "1,-1": "bS1", "0,-1": "wS1", "-1,0": "wB1", "-1,1": "wA1",
+         "2,0": "bA1", "2,-1": "bB1", "1,1": "bG1", "-2,1": "wA2"},
+        to_move="white", turn=8,
+    )
+    assert pos.state is GameState.IN_PROGRESS
+    pos.play(Move(Piece.from_name("wA2"), parse_cell("0,1")))
+    assert pos.state is GameState.DRAW
+    assert pos.legal_moves() == []
+    with pytest.raises(IllegalMoveError) as info:
+        pos.play("bA1 -bS1")
+    assert info.value.rule == "R19"
+    pos.undo()
+    assert pos.state is GameState.IN_PROGRESS
+
+
+def test_undo_past_the_start_is_an_error():
+    pos = Position("Base")
+    with pytest.raises(IndexError):
+        pos.undo()

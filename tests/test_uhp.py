@@ -1,0 +1,117 @@
+"""The UHP engine and the command line, driven as a client would."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from oracle import full_moves
+
+from hive_teach import Position
+from hive_teach.cli import main
+from hive_teach.uhp import UHPEngine
+
+
+def answer(engine: UHPEngine, line: str) -> list[str]:
+    out = engine.handle(line).split("\n")
+    assert out[-1] == "ok", f"{line!r} answered without a final ok: {out}"
+    return out[:-1]
+
+
+def test_info_names_the_expansions():
+    assert answer(UHPEngine(), "info")[1] == "Mosquito;Ladybug;Pillbug"
+
+
+def test_validmoves_matches_the_peers_on_a_real_game():
+    case = next(c for c in full_moves() if c.game_string.startswith("Base+MLP") and
+                len(c.moves) > 30)
+    engine = UHPEngine()
+    answer(engine, "newgame " + case.game_string)
+    (line,) = answer(engine, "validmoves")
+    pos = Position.from_game_string(case.game_string, tournament=True)
+    assert {pos.parse_move(m) for m in line.split(";")} == {pos.parse_move(m) for m in case.moves}
+
+
+def test_play_undo_and_invalid_moves_leave_the_game_unchanged():
+    engine = UHPEngine()
+    assert answer(engine, "newgame Base") == ["Base;NotStarted;White[1]"]
+    assert answer(engine, "play wS1") == ["Base;InProgress;Black[1];wS1"]
+    before = engine.game.game_string()
+    (bad,) = answer(engine, "play bQ wS1-")  # tournament opening: no Queen on turn 1
+    assert bad.startswith("invalidmove bQ wS1-:") and bad.endswith("(R4)")
+    (bad,) = answer(engine, "play bS1 wS1")  # a Spider cannot be placed on top
+    assert bad.startswith("invalidmove") and bad.endswith("(R3)")
+    (bad,) = answer(engine, "play bZ9 wS1-")
+    assert bad.startswith("err")
+    assert engine.game.game_string() == before
+    assert answer(engine, "play bS1 -wS1") == ["Base;InProgress;White[2];wS1;bS1 -wS1"]
+    assert answer(engine, "undo") == ["Base;InProgress;Black[1];wS1"]
+    assert answer(engine, "undo 3")[0].startswith("err")
+
+
+def test_pass_only_when_nothing_else_is_legal():
+    gs = next(gs for name, gs, _ in __import__("oracle").nokamute_tests() if name == "Pass")
+    engine = UHPEngine()
+    answer(engine, "newgame " + gs)
+    assert answer(engine, "validmoves") == ["pass"]
+    assert answer(engine, "pass")[0].endswith(";pass")
+    (bad,) = answer(engine, "pass")
+    assert bad.startswith("invalidmove") and "(R18)" in bad
+
+
+def test_options_switch_the_tournament_opening():
+    engine = UHPEngine()
+    answer(engine, "newgame Base")
+    assert answer(engine, "options") == ["TournamentOpening;bool;True;True"]
+    assert answer(engine, "options set TournamentOpening False") == [
+        "TournamentOpening;bool;False;True"]
+    assert "wQ" in answer(engine, "validmoves")[0].split(";")
+    assert answer(engine, "options set Nonsense 1")[0].startswith("err")
+
+
+def test_bestmove_returns_a_legal_move():
+    engine = UHPEngine()
+    answer(engine, "newgame Base+MLP;InProgress;White[2];wS1;bS1 wS1-")
+    (move,) = answer(engine, "bestmove time 00:00:01")
+    answer(engine, "play " + move)
+    assert answer(engine, "bestmove depth x")[0].startswith("err")
+
+
+def test_perft_command_counts_like_the_peers():
+    engine = UHPEngine()
+    answer(engine, "newgame Base")
+    lines = answer(engine, "perft 3")
+    assert [int(line.split()[1]) for line in lines] == [1, 4, 96, 1440]
+    assert answer(engine, "perft 99")[0].startswith("err")
+
+
+@pytest.mark.parametrize("line", [
+    "", "   ", "play", "newgame Chess", "newgame Base;InProgress;White[2];wS1;bS1 -zz",
+    "validmoves now", "undo -1", "options set", "bestmove depth -3", "\x00\x01",
+    "play " + "w" * 5000,
+    "newgame Base;Foo;White[1]", "perft -1", "pass extra",
+])
+def test_no_input_line_crashes_the_engine(line):
+    engine = UHPEngine()
+    out = engine.handle(line).split("\n")
+    assert out[-1] == "ok"
+    assert all(not x.startswith("Traceback") for x in out)
+
+
+def test_uhp_engine_as_a_process():
+    script = "newgame Base\nplay wS1\nvalidmoves\nexit\n"
+    proc = subprocess.run([sys.executable, "-m", "hive_teach.cli", "uhp"], input=script,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0
+    lines = proc.stdout.splitlines()
+    assert lines.count("ok") == 4  # the greeting and three answers
+    assert "Base;InProgress;Black[1];wS1" in lines
+
+
+def test_perft_command_line(capsys):
+    assert main(["perft", "Base", "3"]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()]
+    assert [(int(d), int(n)) for d, n, _secs in rows] == [(0, 1), (1, 4), (2, 96), (3, 1440)]
+    assert main(["perft", "Base;InProgress;White[2];wS1;bQ wS1", "2"]) == 1
+    assert "move 2" in capsys.readouterr().err
