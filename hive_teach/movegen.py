@@ -98,15 +98,17 @@ def ant_moves(stacks: Stacks, c: Cell) -> set[Cell]:
     """R13: any number of slides around the hive."""
     seen = {c}
     todo = [c]
+    pop, push, mark = todo.pop, todo.append, seen.add
+    flanked = FLANKED_DELTAS
     while todo:
-        a = todo.pop()
-        for d, dl, dr in FLANKED_DELTAS:
+        a = pop()
+        for d, dl, dr in flanked:
             b = a + d
             if b in seen or b in stacks:
                 continue
             if (a + dl in stacks) != (a + dr in stacks):
-                seen.add(b)
-                todo.append(b)
+                mark(b)
+                push(b)
     seen.discard(c)
     return seen
 

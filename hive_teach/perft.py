@@ -17,7 +17,7 @@ def perft(pos: Position, depth: int) -> int:
     """The number of leaves of the game tree below ``pos`` at ``depth`` plies."""
     if depth == 0:
         return 1
-    moves = pos._generate()
+    moves = pos._generate_pairs()
     if depth == 1:
         return len(moves)
     total = 0
