@@ -11,6 +11,7 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 
 def _cmd_uhp(args: argparse.Namespace) -> int:
@@ -38,6 +39,46 @@ def _cmd_perft(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_verify(args: argparse.Namespace) -> int:
+    from .scenario import ScenarioError, load, verify
+
+    files = []
+    for path in args.paths:
+        p = Path(path)
+        if p.is_dir():
+            files.extend(sorted(p.rglob("*.toml")))
+        elif p.exists():
+            files.append(p)
+        else:
+            print(f"hive-teach verify: {path}: no such file or folder", file=sys.stderr)
+            return 1
+    if not files:
+        print("hive-teach verify: no scenario files (*.toml) found", file=sys.stderr)
+        return 1
+    failed = 0
+    seen: dict[str, Path] = {}
+    for f in files:
+        try:
+            scenario = load(f)
+            problems = verify(scenario)
+            if scenario.id in seen:
+                problems.append(f"id {scenario.id!r} is also used by {seen[scenario.id]}")
+            seen[scenario.id] = f
+        except ScenarioError as e:
+            print(f"FAIL {f}: {e}")
+            failed += 1
+            continue
+        if problems:
+            failed += 1
+            print(f"FAIL {scenario.id} ({f})")
+            for problem in problems:
+                print(f"     - {problem}")
+        else:
+            print(f"ok   {scenario.id} ({', '.join(scenario.rules)})")
+    print(f"{len(files) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hive-teach", description="Teach Hive (and Rive) on an exact rules engine."
@@ -59,6 +100,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-tournament", action="store_true",
                    help="allow the Queen on a player's first turn")
     p.set_defaults(func=_cmd_perft)
+
+    p = sub.add_parser(
+        "verify",
+        help="check scenario files against the engine",
+        description="Check every scenario (targets, forbidden cells and their rule ids, "
+        "expected states and moves) against the engine; one line per scenario and a total. "
+        "Exit status 1 on any mismatch.",
+    )
+    p.add_argument("paths", metavar="PATH", nargs="*", default=["scenarios"],
+                   help="scenario files or folders (default: scenarios)")
+    p.set_defaults(func=_cmd_verify)
 
     try:
         from .rive.cli import register
