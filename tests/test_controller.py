@@ -1,0 +1,175 @@
+"""The board's controller, driven as a learner would click, without a browser."""
+
+from __future__ import annotations
+
+import pytest
+
+from hive_teach import Colour, GameState, Piece, Position, parse_cell
+from hive_teach.controller import BoardController
+from hive_teach.hexgrid import cell_name
+
+OPENING = "Base;InProgress;White[2];wS1;bS1 wS1-"
+
+
+def cells(*names):
+    return frozenset(parse_cell(n) for n in names)
+
+
+def test_select_piece_in_hand_shows_placements_and_a_legal_click_plays():
+    board = BoardController(Position.from_game_string(OPENING))
+    fb = board.select("wQ")
+    assert fb.kind == "selected"
+    assert board.targets == cells("-1,0", "-1,1", "0,-1")
+    assert board.view().targets == board.targets
+    fb = board.click("0,-1")
+    assert fb.kind == "moved" and "wQ" in fb.message
+    assert board.position.top(parse_cell("0,-1")) is Piece.from_name("wQ")
+    assert board.view().last_move == (None, parse_cell("0,-1"))
+
+
+def test_illegal_click_explains_with_rule_and_changes_nothing():
+    board = BoardController(Position.from_game_string(OPENING))
+    board.select("wQ")
+    before = board.position.game_string()
+    fb = board.click("1,-1")  # touches the black Spider
+    assert fb.kind == "illegal" and fb.rule == "R3"
+    assert "bS1" in fb.message
+    assert board.position.game_string() == before
+    view = board.view()
+    assert view.forbidden == {parse_cell("1,-1"): "R3"}
+    assert parse_cell("1,0") in view.cause_cells  # the enemy piece the placement would touch
+
+
+@pytest.mark.parametrize("click", [None, "nonsense", "1,2,3"])
+def test_bad_clicks_are_reported_and_change_nothing(click):
+    board = BoardController(Position.from_game_string(OPENING))
+    board.select("wQ")
+    before = board.position.game_string()
+    fb = board.click(click)
+    assert fb.kind == "error" and fb.message
+    assert board.position.game_string() == before
+    assert board.selected is Piece.from_name("wQ")
+
+
+def test_selecting_nothing_or_an_empty_cell_prompts():
+    board = BoardController(Position.from_game_string(OPENING))
+    assert board.click("3,3").kind == "info"
+    assert board.select(parse_cell("3,3")).kind == "error"
+    assert board.select("wZ9").kind == "error"
+    assert board.select("bM").kind == "error"  # not in a Base game
+
+
+def test_opponent_piece_and_pinned_piece_are_explained():
+    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    board = BoardController(pos)
+    fb = board.select("bQ")
+    assert fb.kind == "info" and "Black" in fb.message
+    fb = board.select("wS1")  # between wQ and the black pieces: pinned
+    assert fb.kind == "illegal" and fb.rule == "R6"
+
+
+def test_clicking_a_stack_lists_it_bottom_to_top():
+    pos = Position.from_layout({"0,0": "wQ", "1,0": "bQ bB1", "-1,0": "wA1"}, to_move="black",
+                               turn=5)
+    board = BoardController(pos)
+    fb = board.click("1,0")
+    assert fb.kind == "selected" and "bQ, bB1" in fb.message
+
+
+def test_clicking_another_own_piece_switches_the_selection():
+    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    board = BoardController(pos)
+    board.select("wQ")
+    fb = board.click("0,0")  # wS1's cell
+    assert board.selected is Piece.from_name("wS1") or fb.kind == "illegal"
+
+
+def test_engine_mode_answers_and_undo_takes_back_both_moves():
+    pos = Position.from_game_string(OPENING)
+    board = BoardController(pos, mode="engine", human=Colour.WHITE)
+    board.select("wQ")
+    fb = board.click("0,-1")
+    assert fb.kind == "moved" and "engine" in fb.message.lower()
+    assert board.position.turn is Colour.WHITE
+    assert len(board.position.move_stack) == 4
+    assert board.undo().kind == "undone"
+    assert len(board.position.move_stack) == 2
+    assert board.undo().kind == "info"  # back at the start of this board
+
+
+def test_reach_exercise_checks_marks_with_reasons():
+    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    board = BoardController(pos, mode="reach", piece="wQ")
+    truth = pos.targets(Piece.from_name("wQ"))
+    first, *rest = sorted(truth)
+    board.click(first)
+    board.click("5,5")
+    fb = board.check()
+    assert fb.kind == "checked" and fb.correct is False
+    assert "5,5" in fb.message and all(cell_name(c) in fb.message for c in rest)
+    board.click("5,5")  # unmark
+    for c in rest:
+        board.click(c)
+    fb = board.check()
+    assert fb.correct is True
+    assert board.position.move_stack == pos.move_stack  # marking never moves pieces
+    assert board.undo().kind == "reset" and not board.marked
+
+
+def test_find_exercise_accepts_only_the_goal():
+    gs = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"
+    goal_cell = parse_cell("-1,1")
+
+    def accept(pos, move):
+        return move.piece is Piece.from_name("wQ") and move.to == goal_cell
+
+    board = BoardController(Position.from_game_string(gs), mode="find",
+                            goal="Move the Queen south-west.", accept=accept)
+    board.select("wQ")
+    fb = board.click("0,-1")
+    assert fb.kind == "checked" and fb.correct is False
+    assert board.position.game_string().endswith("bQ bS1-")  # not played
+    fb = board.click("-1,1")
+    assert fb.kind == "solved" and fb.correct is True
+
+
+def test_language_switch_changes_all_messages():
+    board = BoardController(Position.from_game_string(OPENING), lang="de")
+    assert "Weiß" in board.last.message
+    board.select("wQ")
+    fb = board.click("1,-1")
+    assert fb.rule == "R3" and "Gegner" in fb.message
+    board.set_language("zh")
+    fb = board.click("1,-1")
+    assert "对手" in fb.message and "(R3)" in fb.message
+    assert board.set_language("fr").kind == "error"
+
+
+def test_keyboard_path_plays_typed_moves():
+    board = BoardController(Position.from_game_string(OPENING))
+    assert board.play_text("wQ -wS1").kind == "moved"
+    fb = board.play_text("bQ wQ")
+    assert fb.kind == "illegal"
+    assert board.play_text("garbage").kind == "error"
+    assert board.play_text("pass").rule == "R18"
+
+
+def test_game_over_is_reported():
+    pos = Position.from_layout(
+        {"0,0": "wQ", "1,0": "bQ", "1,-1": "bS1", "0,-1": "wS1", "-1,0": "wB1", "-1,1": "wA1",
+         "2,0": "bA1", "2,-1": "bB1", "1,1": "bG1", "-2,1": "wA2"},
+        to_move="white", turn=8,
+    )
+    board = BoardController(pos)
+    board.select("wA2")
+    fb = board.click("0,1")
+    assert board.position.state is GameState.DRAW and "over" in fb.message
+    assert board.select("bA1").kind == "info"
+
+
+def test_choices_list_movable_and_placeable_pieces():
+    board = BoardController(Position.from_game_string(OPENING))
+    labels = [label for label, _ in board.choices()]
+    assert "wS1 @ 0,0" in labels and any(label.startswith("wQ") for label in labels)
+    assert any(label.startswith("wS2") for label in labels)  # wS1 is placed, wS2 is next
+    assert not any(label.startswith("wB2") for label in labels)  # wB1 comes first
