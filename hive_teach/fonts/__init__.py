@@ -1,0 +1,52 @@
+"""Fonts for Chinese text in diagrams and worksheets, on any machine.
+
+``hive-teach-cjk.ttf`` is a subset of WenQuanYi Micro Hei (Apache-2.0, see LICENSE-wqy.txt)
+with exactly the Chinese characters the kit's texts use; ``tools/subset_cjk_font.py`` rebuilds
+it. :func:`use_cjk_fonts` makes matplotlib fall back to it for characters its default font
+lacks.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+FONT_FILE = Path(__file__).with_name("hive-teach-cjk.ttf")
+FAMILY = "hive_teach CJK"
+
+
+def is_cjk(ch: str) -> bool:
+    """Whether a character needs the CJK font (CJK ideographs, punctuation, full-width forms)."""
+    o = ord(ch)
+    return (
+        0x2E80 <= o <= 0x9FFF
+        or 0xF900 <= o <= 0xFAFF
+        or 0xFE30 <= o <= 0xFE4F
+        or 0xFF00 <= o <= 0xFFEF
+    )
+
+
+def needed_characters(root: Path) -> set[str]:
+    """Every CJK character in the kit's texts: scenarios, notebooks and the package's messages."""
+    chars: set[str] = set()
+    patterns = ["scenarios/**/*.toml", "hive_teach/**/*.py", "notebooks/**/*.ipynb",
+                "notebooks/**/*.toml", "notebooks/**/*.md", "puzzles/**/*.toml"]
+    for pattern in patterns:
+        for path in root.glob(pattern):
+            chars.update(ch for ch in path.read_text(encoding="utf-8") if is_cjk(ch))
+    return chars
+
+
+def use_cjk_fonts() -> list[str]:
+    """Register the bundled CJK font with matplotlib and add it as a fallback family.
+
+    Matplotlib draws each character with the first family in ``font.family`` that has it, so
+    Latin text keeps the default look and Chinese falls back to the bundled font. Returns the
+    new ``rcParams['font.family']``; safe to call often.
+    """
+    from matplotlib import font_manager, rcParams
+
+    if FAMILY not in {f.name for f in font_manager.fontManager.ttflist}:
+        font_manager.fontManager.addfont(str(FONT_FILE))
+    families = [f for f in rcParams["font.family"] if f != FAMILY]
+    rcParams["font.family"] = [*families, FAMILY]
+    return list(rcParams["font.family"])
