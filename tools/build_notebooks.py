@@ -1,0 +1,185 @@
+"""Build the tutorial notebooks in English, German and Chinese from one source.
+
+Each topic is one TOML file in ``notebooks/source/`` (format: ``notebooks/source/README.md``);
+its text is written once per language there, its positions come from ``scenarios/``. This
+script writes ``notebooks/<lang>/<NN>-<id>.ipynb`` for every language and, with
+``--execute``, runs them so they are saved with the outputs a reader sees on a static page.
+
+    .venv/bin/python tools/build_notebooks.py            # write the notebooks (no outputs)
+    .venv/bin/python tools/build_notebooks.py --execute  # ... and run them (commit this)
+    .venv/bin/python tools/build_notebooks.py --check    # are the committed ones up to date?
+
+``--check`` is what the test suite runs: it compares the cells' sources, not their outputs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCE = ROOT / "notebooks" / "source"
+OUT = ROOT / "notebooks"
+LANGUAGES = ("en", "de", "zh")
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+
+CELL_TYPES = {"text", "diagram", "targets", "why", "board", "reach", "find", "code"}
+
+
+class SourceError(ValueError):
+    """A notebook source file that cannot be built; names the file and the cell."""
+
+
+def _text(cell: dict[str, Any], lang: str, where: str, key: str | None = None) -> str:
+    table = cell if key is None else cell.get(key, {})
+    value = table.get(lang)
+    if not isinstance(value, str) or not value.strip():
+        raise SourceError(f"{where}: missing text for {lang!r}" + (f" in {key}" if key else ""))
+    return value.strip()
+
+
+def _q(value: str) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def build(path: Path, lang: str) -> dict[str, Any]:
+    """The notebook (as a dict, without outputs) for one source file and language."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    name = path.name
+    cells: list[dict[str, Any]] = []
+
+    def md(text: str) -> None:
+        cells.append({"cell_type": "markdown", "metadata": {}, "source": text})
+
+    def code(text: str, check: bool = False) -> None:
+        src = ("# NBVAL_CHECK_OUTPUT\n" if check else "") + text
+        cells.append({"cell_type": "code", "execution_count": None, "metadata": {},
+                      "outputs": [], "source": src})
+
+    md(f"# {_text(data, lang, name, 'title')}")
+    code(f"from hive_teach.tutorial import *\n\nset_language({_q(lang)})")
+    for i, cell in enumerate(data.get("cells", [])):
+        where = f"{name} cell {i + 1}"
+        kind = cell.get("type")
+        if kind not in CELL_TYPES:
+            raise SourceError(f"{where}: type {kind!r} must be one of {sorted(CELL_TYPES)}")
+        sid = cell.get("scenario")
+        if kind in CELL_TYPES - {"text", "code"} and not isinstance(sid, str):
+            raise SourceError(f"{where}: a {kind} cell needs scenario = \"<id>\"")
+        if kind == "text":
+            md(_text(cell, lang, where))
+        elif kind == "code":
+            code(cell["source"].strip(), check=bool(cell.get("check", False)))
+        elif kind == "diagram":
+            code(f"show({_q(sid)})")
+        elif kind == "targets":
+            code(f"targets({_q(sid)})", check=True)
+        elif kind == "why":
+            code(f"why({_q(sid)}, {_q(cell['move'])})", check=True)
+        elif kind == "board":
+            code(f"board({_q(sid)})")
+        elif kind == "reach":
+            code(f"reach_exercise({_q(sid)})")
+        elif kind == "find":
+            accept = cell.get("accept")
+            if not isinstance(accept, list) or not accept:
+                raise SourceError(f"{where}: a find cell needs accept = [\"<move>\", ...]")
+            goal = _text(cell, lang, where, "goal")
+            code(f"find_exercise({_q(sid)},\n              goal={_q(goal)},\n"
+                 f"              accept={json.dumps(accept)})")
+    return {
+        "cells": cells,
+        "metadata": {"kernelspec": KERNELSPEC,
+                     "language_info": {"name": "python"},
+                     "hive_teach": {"source": f"source/{name}", "language": lang}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def targets() -> list[tuple[Path, str, Path]]:
+    """(source, language, notebook path) for every notebook the sources define."""
+    out = []
+    for path in sorted(SOURCE.glob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        order = int(data.get("order", 99))
+        nid = data.get("id", path.stem)
+        for lang in LANGUAGES:
+            out.append((path, lang, OUT / lang / f"{order:02d}-{nid}.ipynb"))
+    return out
+
+
+def _sources(nb: dict[str, Any]) -> list[tuple[str, str]]:
+    def text(src: str | list[str]) -> str:
+        return src if isinstance(src, str) else "".join(src)
+
+    return [(c["cell_type"], text(c["source"])) for c in nb["cells"]]
+
+
+def check() -> list[str]:
+    """Problems: notebooks missing, stale (sources differ) or without a source."""
+    problems = []
+    expected = set()
+    for path, lang, nb_path in targets():
+        expected.add(nb_path)
+        want = build(path, lang)
+        if not nb_path.exists():
+            problems.append(f"{nb_path.relative_to(ROOT)} is missing")
+            continue
+        have = json.loads(nb_path.read_text(encoding="utf-8"))
+        if _sources(have) != _sources(want):
+            problems.append(f"{nb_path.relative_to(ROOT)} is out of date with {path.name}")
+        if have.get("metadata", {}).get("kernelspec") != KERNELSPEC:
+            problems.append(f"{nb_path.relative_to(ROOT)} lacks the python3 kernelspec")
+    for lang in LANGUAGES:
+        for nb_path in sorted((OUT / lang).glob("*.ipynb")):
+            if nb_path not in expected:
+                problems.append(f"{nb_path.relative_to(ROOT)} has no source in notebooks/source")
+    return problems
+
+
+def write(execute: bool) -> None:
+    for path, lang, nb_path in targets():
+        nb = build(path, lang)
+        nb_path.parent.mkdir(parents=True, exist_ok=True)
+        if execute:
+            nb = _execute(nb, nb_path.parent)
+        nb_path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"wrote {nb_path.relative_to(ROOT)}")
+
+
+def _execute(nb: dict[str, Any], cwd: Path) -> dict[str, Any]:
+    import nbformat
+    from nbclient import NotebookClient
+
+    node = nbformat.from_dict(nb)
+    NotebookClient(node, timeout=120, kernel_name="python3",
+                   resources={"metadata": {"path": str(cwd)}}).execute()
+    for cell in node.cells:  # execution times change on every run: keep the files stable
+        cell.get("metadata", {}).pop("execution", None)
+    return json.loads(nbformat.writes(node))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--execute", action="store_true", help="run the notebooks and save "
+                        "their outputs")
+    parser.add_argument("--check", action="store_true", help="only check that the committed "
+                        "notebooks match their sources")
+    args = parser.parse_args()
+    if args.check:
+        problems = check()
+        for p in problems:
+            print(p)
+        print("notebooks up to date" if not problems else f"{len(problems)} problems")
+        return 1 if problems else 0
+    write(args.execute)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
