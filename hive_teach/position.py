@@ -10,11 +10,10 @@ and errors that say what went wrong.
 >>> pos.play("bG1 -wS1")
 >>> pos.game_string()
 'Base;InProgress;White[2];wS1;bG1 -wS1'
->>> pos.play("wQ wS1")
+>>> pos.play("wQ wS1")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-hive_teach.errors.IllegalMoveError: wQ wS1: A piece is never placed on top of another piece; \
-it goes on an empty cell. (R3)
+hive_teach.errors.IllegalMoveError: wQ wS1: ... never placed on top of another piece... (R3)
 >>> pos.undo()
 Move(bG1, -1,0)
 """

@@ -1,0 +1,138 @@
+"""Why an action is not legal in Rive: the rule it breaks (V1-V7) and one plain sentence.
+
+:func:`explain` works from first principles (the stones, :func:`hexgrid.components` and the
+rules), not from the engine's move generator, so that tests can check the two against each
+other: an action gets an explanation exactly when it is not among ``game.legal_actions()``.
+
+When an action breaks several rules the first that applies in this order is named:
+
+1. V1 the cell is off the board (wrong whatever the position);
+2. V7 the game is over;
+3. V5 the wrong kind of action: a placement while a capture is pending, or a removal without one;
+4. for a removal, V5: the cell is empty, not in the capturing group, or holds the group together;
+5. for a placement, V1 the cell is occupied, then V3 (an isolated cell is free), then V4 (a cell
+   whose largest neighbouring group is smaller is free).
+
+>>> from hive_teach.rive import RiveGame
+>>> game = RiveGame.from_text("rive3;0,0;0,-2;2,-2;2,0;0,2;-2,2;-2,0;1,0;x2,0")
+>>> why = explain(game, "0,-1")
+>>> why.rule, why.reason
+(<Rule.V4: 'V4'>, 'The biggest group next to 0,-1 has 2 stones, but next to 1,-2 the biggest \
+has only 1: pick a cell whose biggest neighbouring group is as small as possible.')
+>>> [cell_name(c) for c in why.cells]
+['1,-2', '-1,-1', '-2,1', '-1,2']
+>>> explain(game, "1,-2") is None
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..hexgrid import Cell, cell_name, components, neighbours
+from .rules import Action, Explanation, Rule, is_on_board
+
+if TYPE_CHECKING:
+    from .engine import PendingCapture, RiveGame
+
+
+def explain(game: RiveGame, action: Action | str) -> Explanation | None:
+    """``None`` if ``action`` (an :class:`Action` or its text) is legal in ``game``, otherwise
+    the rule it breaks and why. Text that is no action raises ``InvalidActionError``."""
+    if isinstance(action, str):
+        action = Action.parse(action)
+    c = action.cell
+    if not is_on_board(c, game.side):
+        return off_board(cell_name(c), game.side)
+    if game.is_over():
+        return Explanation(
+            Rule.V7, "The game is over: the board is full, so nobody places or removes stones."
+        )
+    capture = game.pending_capture
+    if capture is None:
+        if action.is_removal:
+            return Explanation(
+                Rule.V5,
+                "You may only remove stones right after a placement that joins groups (a capture).",
+            )
+        return _why_not_placement(game, c)
+    if not action.is_removal:
+        stones = "stone" if capture.remaining == 1 else "stones"
+        return Explanation(
+            Rule.V5,
+            f"You are in the middle of a capture: first remove {capture.remaining} more "
+            f"{stones} from the group you made.",
+            _in_board_order(game, capture.group),
+        )
+    return _why_not_removal(game, capture, c)
+
+
+def off_board(name: str, side: int) -> Explanation:
+    """The V1 explanation for the cell called ``name`` off the board of side ``side``."""
+    return Explanation(
+        Rule.V1,
+        f"{name} is off the board: on this board every cell is at most {side - 1} steps from "
+        "the centre 0,0.",
+    )
+
+
+def _why_not_removal(game: RiveGame, capture: PendingCapture, c: Cell) -> Explanation | None:
+    name = cell_name(c)
+    if game.stone_at(c) is None:
+        return Explanation(Rule.V5, f"There is no stone on {name} to remove.", (c,))
+    if c not in capture.group:
+        return Explanation(
+            Rule.V5,
+            f"{name} is not in the group you just made: you may only remove stones from that "
+            "group.",
+            _in_board_order(game, capture.group),
+        )
+    pieces = len(components(capture.group - {c}))
+    if pieces > 1:
+        return Explanation(
+            Rule.V5,
+            f"Removing {name} would split the group into {pieces} pieces: the group must stay "
+            "in one piece.",
+            (c,),
+        )
+    return None
+
+
+def _why_not_placement(game: RiveGame, c: Cell) -> Explanation | None:
+    name = cell_name(c)
+    stones = game.stones
+    if c in stones:
+        return Explanation(
+            Rule.V1, f"There is already a stone on {name}: stones go on empty cells.", (c,)
+        )
+    empty = [x for x in game.cells if x not in stones]
+    isolated = [x for x in empty if not any(n in stones for n in neighbours(x))]
+    if isolated:
+        if c in isolated:
+            return None
+        return Explanation(
+            Rule.V3,
+            f"{name} touches a stone, but some cells still touch no stone (like "
+            f"{cell_name(isolated[0])}): you must place on one of those first.",
+            tuple(isolated),
+        )
+    size_of = {x: len(g) for g in components(stones) for x in g}
+
+    def largest(x: Cell) -> int:
+        return max((size_of[n] for n in neighbours(x) if n in size_of), default=0)
+
+    smallest = min(map(largest, empty))
+    if largest(c) == smallest:
+        return None
+    better = tuple(x for x in empty if largest(x) == smallest)
+    return Explanation(
+        Rule.V4,
+        f"The biggest group next to {name} has {largest(c)} stones, but next to "
+        f"{cell_name(better[0])} the biggest has only {smallest}: pick a cell whose biggest "
+        "neighbouring group is as small as possible.",
+        better,
+    )
+
+
+def _in_board_order(game: RiveGame, cells: frozenset[Cell]) -> tuple[Cell, ...]:
+    return tuple(x for x in game.cells if x in cells)
