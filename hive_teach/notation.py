@@ -144,20 +144,22 @@ def resolve_move(pos: Position, text: str) -> Move:
         from .explain import explain_move
 
         # A game that is over, or a piece that is not the mover's, outranks the spelling.
-        why = explain_move(pos, Move(piece, dest))
-        if why is not None and why.rule in ("R19", "R0"):
-            raise IllegalMoveError(text.strip(), why.rule, why.reason, why)
+        climb = explain_move(pos, Move(piece, dest))
+        if climb is not None and climb.rule in ("R19", "R0"):
+            raise IllegalMoveError(text.strip(), climb.rule, climb.reason, climb)
         top = s[-1]
         if piece not in pos.where:
-            rule, why = "R3", "A piece is never placed on top of another piece"
-        elif piece.bug in (Bug.BEETLE, Bug.MOSQUITO):
-            rule, why = piece.bug.rule, (
+            rule, hint = "R3", "A piece is never placed on top of another piece"
+        elif climb is None:  # climbing there is legal, only the spelling is wrong
+            rule, hint = piece.bug.rule, (
                 f"To climb onto it, write the move as '{piece.name} {top.name}'"
             )
+        elif piece.bug in (Bug.BEETLE, Bug.MOSQUITO):
+            raise IllegalMoveError(text.strip(), climb.rule, climb.reason, climb)
         else:
-            rule, why = piece.bug.rule, f"A {piece.bug.title} only moves into empty cells"
+            rule, hint = piece.bug.rule, f"A {piece.bug.title} only moves into empty cells"
         raise IllegalMoveError(
-            text.strip(), rule, f"That cell is already taken by {top.name}. {why}."
+            text.strip(), rule, f"That cell is already taken by {top.name}. {hint}."
         )
     return Move(piece, dest)
 

@@ -1,0 +1,610 @@
+"""What a diagram shows, as plain shapes and texts in data units, for any drawing backend.
+
+:func:`build_scene` turns a position and its marks into a :class:`Scene`: a list of filled or
+stroked paths and texts (each with a z level), the bounds, and a :class:`DrawnBoard` record of
+what was drawn where. The matplotlib drawing and the SVG writer both paint the same scene, so
+they look alike and the record holds for both. Data units: a board cell has circumradius 1,
+y points up, cell centres are :func:`~hive_teach.hexgrid.to_pixel`.
+
+>>> from hive_teach.position import Position
+>>> pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+>>> scene = build_scene(pos, Marks(targets=["-1,0"], forbidden={"2,0": "R3"}))
+>>> scene.board.marked("target"), scene.board.marked("forbidden")
+({'-1,0': ''}, {'2,0': 'R3'})
+>>> scene.board.stacks == {cell(0, 0): ("wS1",), cell(1, 0): ("bS1",)}
+True
+>>> cell_name(scene.board.cell_at(1.8, 0.1))
+'1,0'
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..hexgrid import Cell, cell, cell_name, corners, from_pixel, neighbours, to_pixel
+from ..pieces import Bug, Colour, Piece
+from .glyphs import GLYPHS, Path, circle, polyline, transform
+from .marks import Marks, Resolved
+
+if TYPE_CHECKING:
+    from ..position import Position
+
+PX_PER_UNIT = 40.0
+"""Pixels per data unit (a cell's circumradius) in PNG (at 100 dpi) and SVG output."""
+MAX_PX = 1600.0
+"""Widest diagram in pixels; bigger boards are drawn at a smaller scale."""
+
+TILE = 0.9  # circumradius of a piece tile inside its cell: the rest is the gap between tiles
+HAND_TILE = 0.66
+STACK_TILE = 0.56
+
+# Colours. Pieces: white is a light tile with dark ink, black a dark tile with light ink, so the
+# two sides differ in greyscale too. Marks use the Okabe-Ito colour-blind safe palette, and each
+# also has its own shape (ring and dot, cross, pin, bar, numbered badges, bolt).
+TILE_FILL = {Colour.WHITE: "#f3ecd8", Colour.BLACK: "#262626"}
+TILE_EDGE = {Colour.WHITE: "#1c1c1c", Colour.BLACK: "#000000"}
+INK = {Colour.WHITE: "#1c1c1c", Colour.BLACK: "#f4f4f4"}
+WING = {Colour.WHITE: "#ffffff", Colour.BLACK: "#bfc7cc"}
+BUG_FILL = {
+    Bug.QUEEN: "#f2b705",
+    Bug.SPIDER: "#a0612f",
+    Bug.BEETLE: "#9b6bd6",
+    Bug.GRASSHOPPER: "#46a546",
+    Bug.ANT: "#3d85e0",
+    Bug.MOSQUITO: "#a3a3a3",
+    Bug.LADYBUG: "#e0362c",
+    Bug.PILLBUG: "#2bb3a3",
+}
+GRID = "#d6d6d6"
+FAINT = "#8c8c8c"
+TEXT = "#1c1c1c"
+TARGET = "#009e73"
+FORBIDDEN = "#d55e00"
+FORBIDDEN_TEXT = "#9c3d00"
+SELECTED = "#0072b2"
+PIN = "#cc79a7"
+GATE = "#e69f00"
+ROUTE = "#5e3c99"
+LAST = "#56b4e9"
+LAST_EDGE = "#1d5d84"
+STUN = "#f0e442"
+THROW = "#cc79a7"
+SURROUNDED = "#d55e00"
+
+# Z levels, bottom to top; texts of a level are painted after its shapes.
+Z_GRID, Z_UNDER, Z_HALO, Z_TILE, Z_GLYPH, Z_BADGE, Z_PIECE_MARK = range(7)
+Z_GATE, Z_CROSS, Z_ROUTE, Z_LABEL, Z_COORDS = range(7, 12)
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A path, filled (``fill``, with opacity ``alpha``) and/or stroked (``stroke``, ``width``
+    and ``dash`` lengths in data units). Strokes have round caps and joins."""
+
+    path: Path
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.0
+    alpha: float = 1.0
+    dash: tuple[float, ...] = ()
+    z: int = 0
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text centred vertically on ``y``; ``size`` is the font size in data units
+    and ``anchor`` is ``"start"``, ``"middle"`` or ``"end"`` (as in SVG)."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    colour: str = TEXT
+    bold: bool = False
+    anchor: str = "middle"
+    z: int = 0
+
+
+@dataclass
+class DrawnBoard:
+    """What a diagram shows, as data: for tests, and to map clicks back to cells.
+
+    ``centres`` holds every board cell drawn (pieces, marked cells and the empty ring around the
+    hive) with its centre in data coordinates; ``stacks`` the pieces drawn on each cell, bottom
+    first; ``marks`` maps a mark kind (``"target"``, ``"forbidden"``, ``"selected"``,
+    ``"pinned"``, ``"gate"``, ``"path"``, ``"last-from"``, ``"last-to"``, ``"stunned"``,
+    ``"throw"``, ``"surrounded"``, ``"label"``) to the cells carrying it and a detail (the rule
+    id of a forbidden cell, the step number on a path, a label's text, ...). ``hand`` maps the
+    piece a click on a hand tile would place to the tile's centre; ``in_hand`` lists all pieces
+    in hand. ``board_bounds`` and ``bounds`` are ``(x0, x1, y0, y1)`` of the board and of the
+    whole diagram.
+    """
+
+    centres: dict[Cell, tuple[float, float]] = field(default_factory=dict)
+    stacks: dict[Cell, tuple[str, ...]] = field(default_factory=dict)
+    marks: dict[str, dict[Cell, str]] = field(default_factory=dict)
+    gates: tuple[tuple[Cell, Cell], ...] = ()
+    throws: tuple[tuple[Cell, Cell, Cell], ...] = ()
+    hand: dict[str, tuple[float, float]] = field(default_factory=dict)
+    in_hand: tuple[str, ...] = ()
+    board_bounds: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    bounds: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+
+    def mark(self, kind: str, c: Cell, detail: str = "") -> None:
+        cells = self.marks.setdefault(kind, {})
+        cells[c] = f"{cells[c]}; {detail}" if cells.get(c) and detail else detail
+
+    def marked(self, kind: str) -> dict[str, str]:
+        """The cells with mark ``kind`` as ``{"q,r": detail}``, sorted by name."""
+        cells = self.marks.get(kind, {})
+        return {cell_name(c): cells[c] for c in sorted(cells, key=cell_name)}
+
+    def cell_at(self, x: float, y: float) -> Cell | None:
+        """The board cell under the point ``(x, y)`` in data coordinates, or None off the board.
+
+        Any cell inside the board's area counts, drawn or not (a click may go anywhere).
+        """
+        x0, x1, y0, y1 = self.board_bounds
+        if not (x0 <= x <= x1 and y0 <= y <= y1):
+            return None
+        try:
+            return from_pixel(x, y)
+        except ValueError:
+            return None
+
+    def hand_piece_at(self, x: float, y: float) -> Piece | None:
+        """The piece in hand whose tile is under ``(x, y)``, or None."""
+        for name, (hx, hy) in self.hand.items():
+            if math.hypot(x - hx, y - hy) <= HAND_TILE * 0.9:
+                return Piece.from_name(name)
+        return None
+
+
+@dataclass
+class Scene:
+    """Shapes and texts in paint order, the diagram's bounds and the :class:`DrawnBoard`."""
+
+    items: list[Shape | Text]
+    bounds: tuple[float, float, float, float]
+    board: DrawnBoard
+
+    @property
+    def px_per_unit(self) -> float:
+        """The output scale: :data:`PX_PER_UNIT`, less for a diagram wider than ``MAX_PX``."""
+        x0, x1, _, _ = self.bounds
+        return min(PX_PER_UNIT, MAX_PX / max(x1 - x0, 1e-9))
+
+
+# ------------------------------------------------------------------------- small geometry
+def hex_path(x: float, y: float, r: float) -> Path:
+    """A pointy-top hexagon of circumradius ``r`` centred at ``(x, y)``."""
+    pts = [
+        (x + r * math.cos(math.radians(90 - 60 * i)), y + r * math.sin(math.radians(90 - 60 * i)))
+        for i in range(6)
+    ]
+    return polyline(pts, closed=True)
+
+
+def rounded_box(x0: float, y0: float, x1: float, y1: float, rad: float) -> Path:
+    k = rad * (1 - 0.5522847498)
+    return (
+        ("M", x0 + rad, y0), ("L", x1 - rad, y0), ("C", x1 - k, y0, x1, y0 + k, x1, y0 + rad),
+        ("L", x1, y1 - rad), ("C", x1, y1 - k, x1 - k, y1, x1 - rad, y1),
+        ("L", x0 + rad, y1), ("C", x0 + k, y1, x0, y1 - k, x0, y1 - rad),
+        ("L", x0, y0 + rad), ("C", x0, y0 + k, x0 + k, y0, x0 + rad, y0), ("Z",),
+    )
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """An estimate of the width of ``text`` in DejaVu Sans (boxes must not need font metrics)."""
+    narrow = sum(ch in ",.:;'|!il1 " for ch in text)
+    return size * ((0.66 if bold else 0.6) * (len(text) - narrow) + 0.32 * narrow)
+
+
+def _unit(ax: float, ay: float, bx: float, by: float) -> tuple[float, float, float]:
+    dx, dy = bx - ax, by - ay
+    n = math.hypot(dx, dy) or 1.0
+    return dx / n, dy / n, n
+
+
+def arrow_head(
+    tip: tuple[float, float], ux: float, uy: float, length: float, half: float
+) -> Path:
+    """A filled triangle pointing along ``(ux, uy)`` with its point at ``tip``."""
+    bx, by = tip[0] - ux * length, tip[1] - uy * length
+    return polyline(
+        [tip, (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half)], closed=True
+    )
+
+
+class _Painter:
+    """Collects shapes and texts; keeps insertion order within a z level."""
+
+    def __init__(self) -> None:
+        self.items: list[tuple[int, int, int, Shape | Text]] = []
+
+    def shape(self, path: Path, z: int, **style: object) -> None:
+        self.items.append((z, 0, len(self.items), Shape(path, z=z, **style)))  # type: ignore[arg-type]
+
+    def text(self, x: float, y: float, text: str, size: float, z: int, **style: object) -> None:
+        self.items.append((z, 1, len(self.items), Text(x, y, text, size, z=z, **style)))  # type: ignore[arg-type]
+
+    def boxed_text(
+        self, x: float, y: float, text: str, size: float, z: int, *, colour: str = TEXT,
+        fill: str = "#ffffff", edge: str = "#9a9a9a", bold: bool = False,
+    ) -> None:
+        w = text_width(text, size, bold) / 2 + size * 0.3
+        h = size * 0.72
+        self.shape(rounded_box(x - w, y - h, x + w, y + h, size * 0.3), z, fill=fill,
+                   stroke=edge, width=size * 0.08)
+        self.text(x, y, text, size, z, colour=colour, bold=bold)
+
+    def sorted(self) -> list[Shape | Text]:
+        return [item for *_, item in sorted(self.items, key=lambda t: t[:3])]
+
+
+# ------------------------------------------------------------------------- pieces
+def piece_label(piece: Piece) -> str:
+    """The text on a tile: the bug letter, and the number where there are several (``S1``)."""
+    return piece.bug.value + (str(piece.number) if piece.number else "")
+
+
+def draw_tile(
+    paint: _Painter, piece: Piece, x: float, y: float, r: float = TILE, label: str | None = None
+) -> None:
+    """A piece's hex tile with its bug glyph and letter, ``r`` its circumradius."""
+    colour, bug = piece.colour, piece.bug
+    k = r / TILE
+    paint.shape(hex_path(x, y, r), Z_TILE, fill=TILE_FILL[colour], stroke=TILE_EDGE[colour],
+                width=0.05 * k)
+    g = 0.5 * r  # the glyph box spans +-g around its centre
+    gx, gy = x, y + 0.14 * r
+    ink = INK[colour]
+    for part in GLYPHS[bug]:
+        path = transform(part.path, g, gx, gy)
+        if part.role == "line":
+            paint.shape(path, Z_GLYPH, stroke=ink, width=part.width * g)
+        elif part.role == "body":
+            paint.shape(path, Z_GLYPH, fill=BUG_FILL[bug], stroke=ink, width=0.05 * k)
+        elif part.role == "wing":
+            paint.shape(path, Z_GLYPH, fill=WING[colour], alpha=0.85, stroke=ink,
+                        width=0.035 * k)
+        elif part.role == "ink":
+            paint.shape(path, Z_GLYPH, fill=ink)
+        else:  # "tile": spots in the tile's colour
+            paint.shape(path, Z_GLYPH, fill=TILE_FILL[colour])
+    # Small tiles (hand, stack columns) keep their letters readable: text shrinks slower.
+    paint.text(x, y - 0.6 * r, piece_label(piece) if label is None else label, 0.3 * k**0.6,
+               Z_GLYPH, colour=ink, bold=True)
+
+
+def _badge(paint: _Painter, x: float, y: float, text: str, r: float, z: int,
+           fill: str = "#ffffff", edge: str = "#1c1c1c", colour: str = TEXT) -> None:
+    """A number in a disc, or in a pill when it is wider than the disc (``×3``, ``12``)."""
+    size = r * 1.3
+    half = max(r, text_width(text, size, bold=True) / 2 + r * 0.45)
+    shape = circle(x, y, r) if half == r else rounded_box(x - half, y - r, x + half, y + r, r)
+    paint.shape(shape, z, fill=fill, stroke=edge, width=r * 0.22)
+    paint.text(x, y, text, size, z, colour=colour, bold=True)
+
+
+# ------------------------------------------------------------------------- the scene
+def build_scene(pos: Position, marks: Marks | None = None) -> Scene:
+    """Plan the diagram of ``pos`` with ``marks``: see the module docstring."""
+    m = (marks or Marks()).resolve(pos)
+    paint = _Painter()
+    board = DrawnBoard(in_hand=tuple(p.name for p in pos.in_hand()))
+    stacks = pos.stacks
+
+    marked = set(m.targets) | set(m.forbidden) | set(m.path) | set(m.labels) | set(m.pinned)
+    marked |= {c for c in (m.selected, m.stunned) if c is not None}
+    marked |= {c for t in m.throws for c in t} | {c for g in m.gates for c in g}
+    if m.last_move is not None:
+        marked |= {c for c in m.last_move if c is not None}
+    ring = {n for c in stacks for n in neighbours(c) if n not in stacks}
+    cells = set(stacks) | ring | marked | (set() if stacks or marked else {cell(0, 0)})
+    for c in sorted(cells):
+        board.centres[c] = to_pixel(c)
+        if c not in stacks:
+            paint.shape(hex_path(*board.centres[c], TILE), Z_GRID, stroke=GRID, width=0.035)
+
+    for c, s in sorted(stacks.items()):
+        x, y = board.centres[c]
+        board.stacks[c] = tuple(p.name for p in s)
+        draw_tile(paint, s[-1], x, y)
+        if len(s) > 1:
+            _badge(paint, x + 0.5, y + 0.5, str(len(s)), 0.2, Z_BADGE)
+
+    _draw_marks(paint, board, pos, m)
+
+    xs = [x for x, _ in board.centres.values()]
+    ys = [y for _, y in board.centres.values()]
+    pad = 0.25
+    bx0, bx1 = min(xs) - math.sqrt(3) / 2 - pad, max(xs) + math.sqrt(3) / 2 + pad
+    by0, by1 = min(ys) - 1 - pad, max(ys) + 1 + pad
+    board.board_bounds = (bx0, bx1, by0, by1)
+
+    x0, x1, y0, y1 = bx0, bx1, by0, by1
+    if m.hand:
+        x0 = _draw_hand(paint, board, pos, Colour.WHITE, x0, y1, to_the_left=True)
+    x1 = _draw_stacks(paint, pos, x1, y1)
+    if m.hand:
+        x1 = _draw_hand(paint, board, pos, Colour.BLACK, x1, y1, to_the_left=False)
+    lowest = min([y0, *(y - HAND_TILE - 0.3 for _, y in board.hand.values())])
+    lowest = min(lowest, y1 - _stack_strip_height(pos))
+    title = _title(pos) if m.title is None else m.title
+    if title:
+        paint.text(x0 + 0.15, y1 + 0.45, title, 0.42, Z_LABEL, anchor="start", bold=True)
+        y1 += 0.9
+    board.bounds = (x0, x1, lowest, y1)
+    return Scene(paint.sorted(), board.bounds, board)
+
+
+def _title(pos: Position) -> str:
+    state = pos.state.value
+    if state == "WhiteWins":
+        return f"{pos.game_type} · White wins"
+    if state == "BlackWins":
+        return f"{pos.game_type} · Black wins"
+    if state == "Draw":
+        return f"{pos.game_type} · Draw"
+    return f"{pos.game_type} · {pos.turn.title} to move · turn {pos.turn_number}"
+
+
+# ------------------------------------------------------------------------- marks
+def _draw_marks(paint: _Painter, board: DrawnBoard, pos: Position, m: Resolved) -> None:
+    centre = board.centres
+    occupied = pos.stacks
+
+    for c in sorted(m.targets):
+        x, y = centre[c]
+        board.mark("target", c)
+        if c in occupied:
+            paint.shape(hex_path(x, y, TILE - 0.07), Z_PIECE_MARK, stroke=TARGET, width=0.1,
+                        dash=(0.22, 0.14))
+            _dot(paint, x + 0.5, y - 0.42, 0.15, TARGET)
+        else:
+            paint.shape(hex_path(x, y, TILE), Z_UNDER, fill=TARGET, alpha=0.2, stroke=TARGET,
+                        width=0.07)
+            _dot(paint, x, y, 0.2, TARGET)
+
+    if m.selected is not None:
+        board.mark("selected", m.selected)
+        # A white line under the blue keeps the ring visible on black tiles in greyscale.
+        ring = hex_path(*centre[m.selected], TILE)
+        paint.shape(ring, Z_PIECE_MARK, stroke="#ffffff", width=0.26)
+        paint.shape(ring, Z_PIECE_MARK, stroke=SELECTED, width=0.15)
+
+    for c in sorted(m.pinned):
+        board.mark("pinned", c, "R6")
+        x, y = centre[c]
+        _pin(paint, x - 0.5, y + 0.46)
+
+    if m.stunned is not None:
+        board.mark("stunned", m.stunned, "R17")
+        x, y = centre[m.stunned]
+        _bolt(paint, x - 0.52, y - 0.3)
+
+    if m.last_move is not None:
+        frm, to = m.last_move
+        board.mark("last-to", to)
+        if frm is None:
+            paint.shape(hex_path(*centre[to], TILE + 0.05), Z_HALO, stroke=LAST, width=0.14,
+                        dash=(0.2, 0.12))
+        else:
+            board.mark("last-from", frm)
+            z = Z_PIECE_MARK if frm in occupied else Z_UNDER
+            paint.shape(hex_path(*centre[frm], TILE - 0.06), z, stroke=LAST_EDGE, width=0.07,
+                        dash=(0.16, 0.12))
+            _arrow(paint, centre[frm], centre[to], LAST, 0.28, 0.34, width=0.1, edge=LAST_EDGE)
+
+    for a, b in m.gates:
+        board.mark("gate", a, cell_name(b))
+        board.mark("gate", b, cell_name(a))
+        (ax, ay), (bx, by) = centre[a], centre[b]
+        ux, uy, _ = _unit(ax, ay, bx, by)
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        bar = polyline([(mx - ux * 0.62, my - uy * 0.62), (mx + ux * 0.62, my + uy * 0.62)])
+        paint.shape(bar, Z_GATE, stroke="#000000", width=0.3)
+        paint.shape(bar, Z_GATE, stroke=GATE, width=0.18)
+    board.gates = m.gates
+
+    _draw_path(paint, board, m.path)
+
+    for frm, via, to in m.throws:
+        board.mark("throw", frm, f"via {cell_name(via)} to {cell_name(to)}")
+        _throw(paint, centre[frm], centre[via], centre[to])
+    board.throws = m.throws
+
+    for q in sorted(m.surrounded):
+        board.mark("surrounded", q, "R19")
+        _surround(paint, q)
+
+    for c, rule in sorted(m.forbidden.items()):
+        board.mark("forbidden", c, rule)
+        x, y = centre[c]
+        if c not in occupied:
+            paint.shape(hex_path(x, y, TILE), Z_UNDER, fill=FORBIDDEN, alpha=0.1)
+        _cross(paint, x, y + 0.16, 0.3)
+        paint.boxed_text(x, y - 0.48, rule, 0.3, Z_CROSS, colour=FORBIDDEN_TEXT,
+                         edge=FORBIDDEN, bold=True)
+
+    busy = set(m.targets) | set(m.forbidden) | set(m.path)
+    for c, text in sorted(m.labels.items()):
+        board.mark("label", c, text)
+        x, y = centre[c]
+        # On a piece: across its lower edge; on a marked empty cell: above the mark.
+        dy = -0.86 if c in occupied else (0.58 if c in busy else 0.0)
+        paint.boxed_text(x, y + dy, text, 0.27, Z_LABEL)
+
+    if m.coords:
+        for c, (x, y) in sorted(centre.items()):
+            top = pos.top(c)
+            colour = FAINT if top is None else ("#6f6f6f", "#a8a8a8")[top.colour]
+            paint.text(x, y + 0.68, cell_name(c), 0.22, Z_COORDS, colour=colour)
+
+
+def _dot(paint: _Painter, x: float, y: float, r: float, colour: str) -> None:
+    paint.shape(circle(x, y, r), Z_CROSS, fill=colour, stroke="#ffffff", width=0.05)
+
+
+def _pin(paint: _Painter, x: float, y: float) -> None:
+    """A push pin on a white disc (so it shows on both tile colours)."""
+    paint.shape(circle(x, y, 0.25), Z_PIECE_MARK, fill="#ffffff", stroke="#1c1c1c", width=0.04)
+    paint.shape(polyline([(x - 0.02, y - 0.02), (x - 0.16, y - 0.16)]), Z_PIECE_MARK,
+                stroke="#1c1c1c", width=0.05)
+    head = polyline([(x - 0.06, y - 0.02), (x + 0.02, y + 0.06), (x + 0.12, y + 0.16)])
+    paint.shape(head, Z_PIECE_MARK, stroke=PIN, width=0.13)
+    paint.shape(circle(x + 0.09, y + 0.09, 0.1), Z_PIECE_MARK, fill=PIN, stroke="#1c1c1c",
+                width=0.03)
+
+
+def _bolt(paint: _Painter, x: float, y: float) -> None:
+    pts = [(0.08, 0.4), (-0.21, 0.0), (-0.01, 0.0), (-0.13, -0.4), (0.21, 0.08), (0.01, 0.08)]
+    paint.shape(polyline([(x + px, y + py) for px, py in pts], closed=True), Z_PIECE_MARK,
+                fill=STUN, stroke="#000000", width=0.04)
+
+
+def _cross(paint: _Painter, x: float, y: float, half: float) -> None:
+    arms = (("M", x - half, y - half), ("L", x + half, y + half),
+            ("M", x - half, y + half), ("L", x + half, y - half))
+    paint.shape(arms, Z_CROSS, stroke="#ffffff", width=0.2)
+    paint.shape(arms, Z_CROSS, stroke=FORBIDDEN, width=0.11)
+
+
+def _arrow(
+    paint: _Painter, a: tuple[float, float], b: tuple[float, float], colour: str,
+    start_gap: float, end_gap: float, width: float, edge: str | None = None, z: int = Z_ROUTE,
+) -> None:
+    ux, uy, n = _unit(*a, *b)
+    if n <= start_gap + end_gap:
+        return
+    tail = (a[0] + ux * start_gap, a[1] + uy * start_gap)
+    tip = (b[0] - ux * end_gap, b[1] - uy * end_gap)
+    head = 3.2 * width
+    line = polyline([tail, (tip[0] - ux * head * 0.6, tip[1] - uy * head * 0.6)])
+    if edge is not None:
+        paint.shape(line, z, stroke=edge, width=width + 0.06)
+    paint.shape(line, z, stroke=colour, width=width)
+    paint.shape(arrow_head(tip, ux, uy, head, head * 0.55), z, fill=colour,
+                stroke=edge or colour, width=0.03)
+
+
+def _draw_path(paint: _Painter, board: DrawnBoard, path: tuple[Cell, ...]) -> None:
+    if not path:
+        return
+    pts = [board.centres[c] for c in path]
+    board.mark("path", path[0], "start")
+    paint.shape(circle(*pts[0], 0.13), Z_ROUTE, fill=ROUTE, stroke="#ffffff", width=0.04)
+    for i in range(1, len(pts)):
+        _arrow(paint, pts[i - 1], pts[i], ROUTE, 0.16 if i == 1 else 0.26, 0.27, width=0.09,
+               edge="#ffffff")
+    for i, c in enumerate(path[1:], start=1):
+        board.mark("path", c, str(i))
+        _badge(paint, *pts[i], str(i), 0.25, Z_ROUTE, fill=ROUTE, edge="#ffffff",
+               colour="#ffffff")
+
+
+def _throw(
+    paint: _Painter, a: tuple[float, float], via: tuple[float, float], b: tuple[float, float]
+) -> None:
+    # A quadratic curve through ``via`` at its middle: control = 2 via - (a + b) / 2.
+    cx, cy = 2 * via[0] - (a[0] + b[0]) / 2, 2 * via[1] - (a[1] + b[1]) / 2
+    chord = math.hypot(b[0] - a[0], b[1] - a[1]) + 1e-9
+    t0, t1 = 0.28 / chord, 1 - 0.5 / chord
+
+    def at(t: float) -> tuple[float, float]:
+        u = 1 - t
+        return (u * u * a[0] + 2 * u * t * cx + t * t * b[0],
+                u * u * a[1] + 2 * u * t * cy + t * t * b[1])
+
+    # Control point of the piece of the curve between t0 and t1.
+    w0, w1, w2 = (1 - t0) * (1 - t1), t0 * (1 - t1) + t1 * (1 - t0), t0 * t1
+    ctrl = (w0 * a[0] + w1 * cx + w2 * b[0], w0 * a[1] + w1 * cy + w2 * b[1])
+    start, end = at(t0), at(t1)
+    curve = (("M", *start), ("Q", *ctrl, *end))
+    paint.shape(curve, Z_ROUTE, stroke="#ffffff", width=0.16)
+    paint.shape(curve, Z_ROUTE, stroke=THROW, width=0.1)
+    ux, uy, _ = _unit(*ctrl, *end)
+    tip = (end[0] + ux * 0.22, end[1] + uy * 0.22)
+    paint.shape(arrow_head(tip, ux, uy, 0.34, 0.19), Z_ROUTE, fill=THROW, stroke="#ffffff",
+                width=0.03)
+    paint.shape(circle(*start, 0.1), Z_ROUTE, fill=THROW, stroke="#ffffff", width=0.04)
+
+
+def _surround(paint: _Painter, q: Cell) -> None:
+    flower = {q, *neighbours(q)}
+    segments: list[tuple] = []
+    for c in sorted(flower):
+        x, y = to_pixel(c)
+        pts = corners(c)
+        for p0, p1 in itertools.pairwise([*pts, pts[0]]):
+            mx, my = (p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2
+            if from_pixel(2 * mx - x, 2 * my - y) not in flower:
+                segments += [("M", *p0), ("L", *p1)]
+    paint.shape(tuple(segments), Z_HALO, stroke=SURROUNDED, width=0.16)
+    qx, qy = to_pixel(q)
+    paint.shape(hex_path(qx, qy, TILE + 0.04), Z_PIECE_MARK, stroke=SURROUNDED, width=0.12)
+    # On the Queen's top corner: the gap there holds no text of the neighbouring tiles.
+    paint.boxed_text(qx, qy + 0.98, "R19", 0.28, Z_LABEL, colour=FORBIDDEN_TEXT,
+                     edge=SURROUNDED, bold=True)
+
+
+# ------------------------------------------------------------------------- beside the board
+_HAND_DX = HAND_TILE * math.sqrt(3) + 0.22
+_HAND_DY = HAND_TILE * 2 + 0.12
+
+
+def _draw_hand(
+    paint: _Painter, board: DrawnBoard, pos: Position, colour: Colour, edge: float, top: float,
+    *, to_the_left: bool,
+) -> float:
+    """Two columns of hand tiles, one per bug, beside the board; returns the new outer x."""
+    groups: dict[Bug, list[Piece]] = {}
+    for p in pos.in_hand(colour):
+        groups.setdefault(p.bug, []).append(p)
+    width = 2 * _HAND_DX
+    x_left = edge - 0.4 - width if to_the_left else edge + 0.4
+    paint.text(x_left + 0.1, top - 0.25, f"{colour.title} in hand", 0.3, Z_LABEL,
+               anchor="start", bold=colour is pos.turn, colour=TEXT)
+    if not groups:
+        paint.text(x_left + 0.1, top - 0.8, "(none)", 0.26, Z_LABEL, anchor="start",
+                   colour=FAINT)
+    for i, pieces in enumerate(groups.values()):
+        x = x_left + _HAND_DX * (i % 2 + 0.5)
+        y = top - 0.55 - HAND_TILE - _HAND_DY * (i // 2)
+        first = pieces[0]
+        draw_tile(paint, first, x, y, HAND_TILE)
+        board.hand[first.name] = (x, y)
+        if len(pieces) > 1:
+            _badge(paint, x + HAND_TILE * 0.8, y + HAND_TILE * 0.62, f"×{len(pieces)}", 0.21,
+                   Z_BADGE)
+    # The count pills stick out right of the second column: keep them inside the diagram.
+    return x_left if to_the_left else x_left + width + 0.35
+
+
+def _stack_strip_height(pos: Position) -> float:
+    heights = [len(s) for s in pos.stacks.values() if len(s) > 1]
+    return 0.0 if not heights else 0.9 + max(heights) * STACK_TILE * 1.8 + 0.5
+
+
+def _draw_stacks(paint: _Painter, pos: Position, edge: float, top: float) -> float:
+    """A column per stack, bottom piece lowest, right of the board; returns the new right x."""
+    stacks = [(c, s) for c, s in sorted(pos.stacks.items()) if len(s) > 1]
+    if not stacks:
+        return edge
+    step = STACK_TILE * 1.8
+    col = STACK_TILE * math.sqrt(3) + 0.4
+    x0 = edge + 0.3
+    tallest = max(len(s) for _, s in stacks)
+    bottom = top - 0.6 - tallest * step + step / 2
+    paint.text(x0, top - 0.25, "stacks", 0.3, Z_LABEL, anchor="start", bold=True)
+    for i, (c, s) in enumerate(stacks):
+        x = x0 + col * (i + 0.5)
+        for j, p in enumerate(s):
+            draw_tile(paint, p, x, bottom + j * step, STACK_TILE)
+        paint.text(x, bottom - STACK_TILE - 0.22, cell_name(c), 0.24, Z_LABEL, colour=TEXT)
+    return x0 + col * len(stacks)
