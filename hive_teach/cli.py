@@ -12,6 +12,11 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .position import Position
+    from .scenario import Scenario
 
 
 def _cmd_uhp(args: argparse.Namespace) -> int:
@@ -79,6 +84,58 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _load_position(source: str) -> tuple[Position, Scenario | None]:
+    """A position from a GameString, a scenario file, or a layout file (TOML)."""
+    from .position import Position
+    from .scenario import ScenarioError, load
+
+    path = Path(source)
+    if source.endswith(".toml") and path.exists():
+        text = path.read_text(encoding="utf-8")
+        if "[position]" in text and "id =" in text:
+            scenario = load(path)
+            return scenario.position(), scenario
+        import tomllib
+
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as e:
+            raise ScenarioError(f"{path}: not valid TOML: {e}") from None
+        spec = data.get("position", data)
+        if "game_string" in spec:
+            return Position.from_game_string(spec["game_string"]), None
+        if "stacks" not in spec:
+            raise ScenarioError(f"{path}: a layout file needs a [stacks] table (cell = pieces)")
+        return Position.from_layout(
+            spec["stacks"], game_type=data.get("game_type", "Base"),
+            to_move=spec.get("to_move", "white"), turn=spec.get("turn"),
+            last_moved=spec.get("last_moved"),
+        ), None
+    return Position.from_game_string(source, tournament=False), None
+
+
+def _cmd_render(args: argparse.Namespace) -> int:
+    try:
+        pos, scenario = _load_position(args.source)
+        from .plot import Marks, marks_for, render_to_file
+
+        if args.piece:
+            marks = marks_for(pos, args.piece, lang=args.lang)
+        elif scenario is not None:
+            marks = scenario.marks(args.lang, pos)
+        else:
+            marks = Marks(lang=args.lang)
+        fields: dict[str, object] = {"coords": args.coords, "hand": not args.no_hand}
+        if args.title is not None:
+            fields["title"] = args.title
+        out = render_to_file(pos, args.output, marks=marks, dpi=args.dpi, **fields)
+    except (ValueError, OSError) as e:
+        print(f"hive-teach render: {e}", file=sys.stderr)
+        return 1
+    print(out)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hive-teach", description="Teach Hive (and Rive) on an exact rules engine."
@@ -102,6 +159,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_perft)
 
     p = sub.add_parser(
+        "render",
+        help="draw a diagram of a position to PNG, SVG or PDF",
+        description="Draw a position (a GameString, a scenario file, or a layout TOML file with "
+        "a [stacks] table) to a PNG, SVG or PDF file, with teaching marks.",
+    )
+    p.add_argument("source", metavar="GAMESTRING|FILE.toml")
+    p.add_argument("-o", "--output", required=True, help="output file (.png, .svg or .pdf)")
+    p.add_argument("--piece", help="mark this piece's legal targets and forbidden cells")
+    p.add_argument("--coords", action="store_true", help="label every cell with q,r")
+    p.add_argument("--no-hand", action="store_true", help="leave out the pieces in hand")
+    p.add_argument("--title", help="text above the board ('' for none)")
+    p.add_argument("--lang", default="en", choices=["en", "de", "zh"])
+    p.add_argument("--dpi", type=float, default=100)
+    p.set_defaults(func=_cmd_render)
+
+    p = sub.add_parser(
         "verify",
         help="check scenario files against the engine",
         description="Check every scenario (targets, forbidden cells and their rule ids, "
@@ -111,6 +184,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", metavar="PATH", nargs="*", default=["scenarios"],
                    help="scenario files or folders (default: scenarios)")
     p.set_defaults(func=_cmd_verify)
+
+    from .match import register as register_match
+    register_match(sub)
 
     try:
         from .rive.cli import register

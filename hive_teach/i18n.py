@@ -132,6 +132,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "piece_label": {"en": "Piece", "de": "Plättchen", "zh": "棋子"},
     "target_label": {"en": "To", "de": "Nach", "zh": "到"},
     "in_hand": {"en": "in hand", "de": "in der Hand", "zh": "手中"},
+    "hand_label": {"en": "{side} in hand", "de": "{side} in der Hand", "zh": "{side}手中"},
+    "none": {"en": "(none)", "de": "(keine)", "zh": "（无）"},
+    "stacks_label": {"en": "stacks", "de": "Stapel", "zh": "叠放"},
+    "diagram_title": {
+        "en": "{game} · {side} to move · turn {n}",
+        "de": "{game} · {side} am Zug · Zug {n}",
+        "zh": "{game} · 轮到{side} · 第 {n} 回合",
+    },
 }
 
 

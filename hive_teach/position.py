@@ -575,6 +575,18 @@ board, so this cell cannot be named from it. (R0)
     def __repr__(self) -> str:
         return f"<Position {self}>"
 
+    def _repr_svg_(self) -> str:
+        """A diagram for notebooks: deterministic SVG text (rendering lives in ``plot``)."""
+        from .plot import position_svg
+
+        return position_svg(self)
+
+    def _repr_png_(self) -> bytes:
+        """A diagram for notebooks as PNG (needs matplotlib)."""
+        from .plot import position_png
+
+        return position_png(self, palette=True)
+
     _undo_from_start = True
 
     # ----------------------------------------------------------------- layouts

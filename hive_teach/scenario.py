@@ -53,12 +53,15 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import GameStringError, LayoutError
 from .hexgrid import Cell, cell_name, parse_cell
 from .pieces import Piece
 from .position import GameState, Move, Position
+
+if TYPE_CHECKING:
+    from .plot.marks import Marks
 
 LANGUAGES = ("en", "de", "zh")
 RULE_IDS = tuple(f"R{i}" for i in range(21)) + tuple(f"V{i}" for i in range(1, 8))
@@ -101,7 +104,7 @@ class Scenario:
     question: Mapping[str, str]
     answer: Mapping[str, str]
     focus: Focus | None = None
-    marks: Mapping[str, Any] = field(default_factory=dict)
+    marks_table: Mapping[str, Any] = field(default_factory=dict)
     play: tuple[str, ...] = ()
     expect_state: str | None = None
     expect_moves: tuple[str, ...] | None = None
@@ -122,6 +125,43 @@ class Scenario:
             hand=spec.get("hand"),
             tournament=self.tournament,
         )
+
+    def marks(self, lang: str = "en", pos: Position | None = None) -> Marks:
+        """The diagram marks for this scenario: the focus piece with its targets and the
+        forbidden cells (with rule ids), plus the ``[marks]`` table, titled in ``lang``.
+
+        ``pinned = true`` marks every pinned piece, ``surrounded = true`` every surrounded
+        Queen, ``stunned`` names a piece; cells are ``"q,r"`` as everywhere in the file.
+        """
+        from .pieces import Colour
+        from .plot.marks import Marks
+
+        pos = pos or self.position()
+        m = dict(self.marks_table)
+        fields: dict[str, Any] = {"title": self.text("title", lang), "lang": lang}
+        if self.focus is not None:
+            f = self.focus
+            if f.piece in pos.where:
+                fields["selected"] = f.piece.name
+            fields["targets"] = sorted(pos.targets(f.piece))
+            fields["forbidden"] = dict(f.forbidden)
+        if m.pop("pinned", False):
+            fields["pinned"] = sorted(
+                c for c in pos.pinned_cells() if len(pos.stacks.get(c, ())) == 1
+            )
+        if m.pop("surrounded", False):
+            fields["surrounded"] = [
+                pos.where[q] for q in (Piece.from_name("wQ"), Piece.from_name("bQ"))
+                if q in pos.where and pos.surrounded(Colour(q.colour))
+            ]
+        for key in ("gates", "path", "throws", "labels", "coords", "stunned", "targets",
+                    "forbidden", "selected"):
+            if key in m:
+                fields[key] = m.pop(key)
+        if "last_move" in m:
+            frm, to = m.pop("last_move")
+            fields["last_move"] = (frm or None, to)
+        return Marks(**fields)
 
     def text(self, what: str, lang: str = "en") -> str:
         """The title, caption, question or answer in ``lang`` (falls back to English)."""
@@ -262,7 +302,7 @@ def loads(text: str, name: str = "<scenario>") -> Scenario:
     scenario = Scenario(
         id=sid, rules=rules, path=name, game_type=str(game_type), tournament=tournament,
         position_spec=pos_spec, title=texts["title"], caption=texts["caption"],
-        question=texts["question"], answer=texts["answer"], focus=focus, marks=marks,
+        question=texts["question"], answer=texts["answer"], focus=focus, marks_table=marks,
         play=play, expect_state=state, expect_moves=moves, illegal=tuple(illegal),
         tags=tuple(r.str_list(data, "tags", "")) if "tags" in data else (),
     )

@@ -366,3 +366,12 @@ def test_image_matches_baseline(name: str, tmp_path: Path) -> None:
     actual = render_to_file(pos, tmp_path / f"{name}.png", marks=marks)
     diff = compare_images(str(expected), str(actual), tol=TOLERANCE)
     assert diff is None, diff
+
+
+def test_position_shows_itself_in_a_notebook():
+    from hive_teach import Position
+
+    pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+    svg = pos._repr_svg_()
+    assert svg.startswith("<svg") and svg == pos._repr_svg_()
+    assert pos._repr_png_().startswith(b"\x89PNG")

@@ -115,3 +115,33 @@ def test_perft_command_line(capsys):
     assert [(int(d), int(n)) for d, n, _secs in rows] == [(0, 1), (1, 4), (2, 96), (3, 1440)]
     assert main(["perft", "Base;InProgress;White[2];wS1;bQ wS1", "2"]) == 1
     assert "move 2" in capsys.readouterr().err
+
+
+def test_render_command_writes_each_format(tmp_path, capsys):
+    gs = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"
+    for suffix, magic in ((".png", b"\x89PNG"), (".svg", b"<svg"), (".pdf", b"%PDF")):
+        out = tmp_path / ("d" + suffix)
+        assert main(["render", gs, "-o", str(out), "--piece", "wQ", "--coords"]) == 0
+        assert out.read_bytes().startswith(magic)
+    assert main(["render", "Base;InProgress;White[2];wS1;bS1 -zz", "-o",
+                 str(tmp_path / "x.png")]) == 1
+    assert "move 2" in capsys.readouterr().err
+
+
+def test_render_command_draws_a_scenario_and_a_layout_file(tmp_path):
+    root = __import__("pathlib").Path(__file__).resolve().parents[1]
+    assert main(["render", str(root / "scenarios" / "freedom-gate-queen.toml"), "-o",
+                 str(tmp_path / "s.svg"), "--lang", "zh"]) == 0
+    assert "关口" in (tmp_path / "s.svg").read_text(encoding="utf-8")
+    layout = tmp_path / "layout.toml"
+    layout.write_text('to_move = "black"\n[stacks]\n"0,0" = "wQ"\n"1,0" = "bQ bB1"\n',
+                      encoding="utf-8")
+    assert main(["render", str(layout), "-o", str(tmp_path / "l.png")]) == 0
+
+
+def test_engine_modules_import_no_plotting_or_widgets():
+    code = ("import sys, hive_teach, hive_teach.uhp, hive_teach.scenario, hive_teach.controller;"
+            "print([m for m in ('matplotlib', 'ipywidgets') if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"

@@ -36,6 +36,14 @@ def needed_characters(root: Path) -> set[str]:
     return chars
 
 
+def register_cjk_font() -> None:
+    """Make the bundled font known to matplotlib's font manager (once)."""
+    from matplotlib import font_manager
+
+    if FAMILY not in {f.name for f in font_manager.fontManager.ttflist}:
+        font_manager.fontManager.addfont(str(FONT_FILE))
+
+
 def use_cjk_fonts() -> list[str]:
     """Register the bundled CJK font with matplotlib and add it as a fallback family.
 
@@ -43,10 +51,9 @@ def use_cjk_fonts() -> list[str]:
     Latin text keeps the default look and Chinese falls back to the bundled font. Returns the
     new ``rcParams['font.family']``; safe to call often.
     """
-    from matplotlib import font_manager, rcParams
+    from matplotlib import rcParams
 
-    if FAMILY not in {f.name for f in font_manager.fontManager.ttflist}:
-        font_manager.fontManager.addfont(str(FONT_FILE))
+    register_cjk_font()
     families = [f for f in rcParams["font.family"] if f != FAMILY]
     rcParams["font.family"] = [*families, FAMILY]
     return list(rcParams["font.family"])

@@ -92,7 +92,8 @@ class Marks:
     - ``surrounded``: Queens whose six neighbours are occupied (a red outline, R19).
     - ``labels``: cell to free text.
     - ``coords``: faint ``q,r`` on every cell drawn; ``hand``: show the pieces in hand;
-      ``title``: text above the board (None: who is to move; ``""``: none).
+      ``title``: text above the board (None: who is to move; ``""``: none); ``lang``: the
+      language of the diagram's own words (``en``, ``de``, ``zh``).
 
     >>> m = Marks(targets=["0,1", (1, 0)], path=["0,0", "1,0"], gates=[("1,-1", "0,1")])
     >>> names(m.targets), [cell_name(c) for c in m.path], len(m.gates)
@@ -117,6 +118,7 @@ class Marks:
     coords: bool = False
     hand: bool = True
     title: str | None = None
+    lang: str = "en"
 
     __hash__ = None  # type: ignore[assignment]  # holds dicts
 

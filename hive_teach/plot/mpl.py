@@ -15,6 +15,7 @@ b'\\x89PNG\\r\\n\\x1a\\n'
 from __future__ import annotations
 
 import io
+import logging
 from functools import lru_cache
 from pathlib import Path as FilePath
 from typing import TYPE_CHECKING
@@ -119,10 +120,21 @@ def _rgba(colour: str | None, alpha: float) -> tuple[float, float, float, float]
 _CENTRAL = 0.346
 
 
+@lru_cache(maxsize=1)
+def _families() -> tuple[str, ...]:
+    from ..fonts import FAMILY, register_cjk_font
+
+    register_cjk_font()
+    # The CJK font has no bold face; matplotlib would log that on every bold title.
+    logging.getLogger("matplotlib.font_manager").setLevel(logging.ERROR)
+    return ("DejaVu Sans", FAMILY)
+
+
 @lru_cache(maxsize=2048)
 def _outline(text: str, bold: bool) -> tuple[np.ndarray, np.ndarray, float, float]:
     """Glyph outlines of ``text`` at font size 1, baseline at 0; and its ink's x range."""
-    prop = FontProperties(family="DejaVu Sans", weight="bold" if bold else "normal")
+    # Chinese titles fall back to the bundled CJK font, glyph by glyph.
+    prop = FontProperties(family=_families(), weight="bold" if bold else "normal")
     path = TextPath((0, 0), text, size=1.0, prop=prop)
     verts = np.asarray(path.vertices, dtype=float)
     codes = np.asarray(path.codes if path.codes is not None else [], dtype=np.uint8)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..hexgrid import Cell, cell, cell_name, corners, from_pixel, neighbours, to_pixel
+from ..i18n import side_name, t
 from ..pieces import Bug, Colour, Piece
 from .glyphs import GLYPHS, Path, circle, polyline, transform
 from .marks import Marks, Resolved
@@ -200,8 +201,12 @@ def rounded_box(x0: float, y0: float, x1: float, y1: float, rad: float) -> Path:
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """An estimate of the width of ``text`` in DejaVu Sans (boxes must not need font metrics)."""
+    from ..fonts import is_cjk
+
     narrow = sum(ch in ",.:;'|!il1 " for ch in text)
-    return size * ((0.66 if bold else 0.6) * (len(text) - narrow) + 0.32 * narrow)
+    wide = sum(is_cjk(ch) for ch in text)  # Chinese characters are a full em wide
+    rest = len(text) - narrow - wide
+    return size * ((0.66 if bold else 0.6) * rest + 0.32 * narrow + 1.0 * wide)
 
 
 def _unit(ax: float, ay: float, bx: float, by: float) -> tuple[float, float, float]:
@@ -294,6 +299,7 @@ def _badge(paint: _Painter, x: float, y: float, text: str, r: float, z: int,
 # ------------------------------------------------------------------------- the scene
 def build_scene(pos: Position, marks: Marks | None = None) -> Scene:
     """Plan the diagram of ``pos`` with ``marks``: see the module docstring."""
+    lang = (marks or Marks()).lang
     m = (marks or Marks()).resolve(pos)
     paint = _Painter()
     board = DrawnBoard(in_hand=tuple(p.name for p in pos.in_hand()))
@@ -329,13 +335,13 @@ def build_scene(pos: Position, marks: Marks | None = None) -> Scene:
 
     x0, x1, y0, y1 = bx0, bx1, by0, by1
     if m.hand:
-        x0 = _draw_hand(paint, board, pos, Colour.WHITE, x0, y1, to_the_left=True)
-    x1 = _draw_stacks(paint, pos, x1, y1)
+        x0 = _draw_hand(paint, board, pos, Colour.WHITE, x0, y1, to_the_left=True, lang=lang)
+    x1 = _draw_stacks(paint, pos, x1, y1, lang=lang)
     if m.hand:
-        x1 = _draw_hand(paint, board, pos, Colour.BLACK, x1, y1, to_the_left=False)
+        x1 = _draw_hand(paint, board, pos, Colour.BLACK, x1, y1, to_the_left=False, lang=lang)
     lowest = min([y0, *(y - HAND_TILE - 0.3 for _, y in board.hand.values())])
     lowest = min(lowest, y1 - _stack_strip_height(pos))
-    title = _title(pos) if m.title is None else m.title
+    title = _title(pos, lang) if m.title is None else m.title
     if title:
         paint.text(x0 + 0.15, y1 + 0.45, title, 0.42, Z_LABEL, anchor="start", bold=True)
         y1 += 0.9
@@ -343,15 +349,13 @@ def build_scene(pos: Position, marks: Marks | None = None) -> Scene:
     return Scene(paint.sorted(), board.bounds, board)
 
 
-def _title(pos: Position) -> str:
-    state = pos.state.value
-    if state == "WhiteWins":
-        return f"{pos.game_type} · White wins"
-    if state == "BlackWins":
-        return f"{pos.game_type} · Black wins"
-    if state == "Draw":
-        return f"{pos.game_type} · Draw"
-    return f"{pos.game_type} · {pos.turn.title} to move · turn {pos.turn_number}"
+def _title(pos: Position, lang: str = "en") -> str:
+    key = {"WhiteWins": "white_wins", "BlackWins": "black_wins", "Draw": "draw"}.get(
+        pos.state.value)
+    if key is not None:
+        return f"{pos.game_type} · {t(key, lang)}"
+    return t("diagram_title", lang, game=pos.game_type, side=side_name(pos.turn, lang),
+             n=pos.turn_number)
 
 
 # ------------------------------------------------------------------------- marks
@@ -560,18 +564,20 @@ _HAND_DY = HAND_TILE * 2 + 0.12
 
 def _draw_hand(
     paint: _Painter, board: DrawnBoard, pos: Position, colour: Colour, edge: float, top: float,
-    *, to_the_left: bool,
+    *, to_the_left: bool, lang: str = "en",
 ) -> float:
     """Two columns of hand tiles, one per bug, beside the board; returns the new outer x."""
     groups: dict[Bug, list[Piece]] = {}
     for p in pos.in_hand(colour):
         groups.setdefault(p.bug, []).append(p)
-    width = 2 * _HAND_DX
+    label = t("hand_label", lang, side=side_name(colour, lang))
+    # Wide enough for the tiles and for the label ("Schwarz in der Hand" is long).
+    width = max(2 * _HAND_DX, text_width(label, 0.3, bold=True) + 0.2)
     x_left = edge - 0.4 - width if to_the_left else edge + 0.4
-    paint.text(x_left + 0.1, top - 0.25, f"{colour.title} in hand", 0.3, Z_LABEL,
+    paint.text(x_left + 0.1, top - 0.25, label, 0.3, Z_LABEL,
                anchor="start", bold=colour is pos.turn, colour=TEXT)
     if not groups:
-        paint.text(x_left + 0.1, top - 0.8, "(none)", 0.26, Z_LABEL, anchor="start",
+        paint.text(x_left + 0.1, top - 0.8, t("none", lang), 0.26, Z_LABEL, anchor="start",
                    colour=FAINT)
     for i, pieces in enumerate(groups.values()):
         x = x_left + _HAND_DX * (i % 2 + 0.5)
@@ -591,7 +597,9 @@ def _stack_strip_height(pos: Position) -> float:
     return 0.0 if not heights else 0.9 + max(heights) * STACK_TILE * 1.8 + 0.5
 
 
-def _draw_stacks(paint: _Painter, pos: Position, edge: float, top: float) -> float:
+def _draw_stacks(
+    paint: _Painter, pos: Position, edge: float, top: float, *, lang: str = "en"
+) -> float:
     """A column per stack, bottom piece lowest, right of the board; returns the new right x."""
     stacks = [(c, s) for c, s in sorted(pos.stacks.items()) if len(s) > 1]
     if not stacks:
@@ -601,7 +609,8 @@ def _draw_stacks(paint: _Painter, pos: Position, edge: float, top: float) -> flo
     x0 = edge + 0.3
     tallest = max(len(s) for _, s in stacks)
     bottom = top - 0.6 - tallest * step + step / 2
-    paint.text(x0, top - 0.25, "stacks", 0.3, Z_LABEL, anchor="start", bold=True)
+    paint.text(x0, top - 0.25, t("stacks_label", lang), 0.3, Z_LABEL, anchor="start",
+               bold=True)
     for i, (c, s) in enumerate(stacks):
         x = x0 + col * (i + 0.5)
         for j, p in enumerate(s):

@@ -26,7 +26,8 @@ from .scene import Scene, Shape, Text, build_scene
 if TYPE_CHECKING:
     from ..position import Position
 
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+FONT = ("DejaVu Sans, Verdana, Arial, 'Noto Sans CJK SC', 'WenQuanYi Micro Hei', "
+        "'Microsoft YaHei', 'PingFang SC', sans-serif")
 
 
 def _num(v: float) -> str:
