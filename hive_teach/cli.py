@@ -136,6 +136,20 @@ def _cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_worksheet(args: argparse.Namespace) -> int:
+    from .scenario import load_all
+    from .worksheet import make_worksheet
+
+    try:
+        scenarios = load_all(args.scenarios)
+        out = make_worksheet(scenarios, args.output, args.lang)
+    except (ValueError, OSError) as e:
+        print(f"hive-teach worksheet: {e}", file=sys.stderr)
+        return 1
+    print(f"{out}: {len(scenarios)} scenarios")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hive-teach", description="Teach Hive (and Rive) on an exact rules engine."
@@ -173,6 +187,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", default="en", choices=["en", "de", "zh"])
     p.add_argument("--dpi", type=float, default=100)
     p.set_defaults(func=_cmd_render)
+
+    p = sub.add_parser(
+        "worksheet",
+        help="a printable PDF handout from scenarios, with an answer key",
+        description="One diagram per scenario with its question and room to answer, then an "
+        "answer key. Give scenario files or folders.",
+    )
+    p.add_argument("scenarios", metavar="SCENARIO", nargs="+")
+    p.add_argument("-o", "--output", required=True, help="the PDF file to write")
+    p.add_argument("--lang", default="en", choices=["en", "de", "zh"])
+    p.set_defaults(func=_cmd_worksheet)
 
     p = sub.add_parser(
         "verify",

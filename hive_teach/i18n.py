@@ -129,6 +129,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "undo": {"en": "Undo", "de": "Zurück", "zh": "悔棋"},
     "reset_button": {"en": "Reset", "de": "Neu", "zh": "重来"},
     "play_button": {"en": "Play", "de": "Ziehen", "zh": "走棋"},
+    "mark_button": {"en": "Mark", "de": "Markieren", "zh": "标记"},
     "piece_label": {"en": "Piece", "de": "Plättchen", "zh": "棋子"},
     "target_label": {"en": "To", "de": "Nach", "zh": "到"},
     "in_hand": {"en": "in hand", "de": "in der Hand", "zh": "手中"},

@@ -1,0 +1,163 @@
+"""Short helpers the tutorial notebooks call, so each notebook cell is one readable line.
+
+Every position comes from a scenario file (``scenarios/<id>.toml``), never typed into a
+notebook. ``set_language`` picks the language of all text.
+
+>>> set_language("de")
+>>> targets("freedom-gate-queen")
+wQ → -1,0  0,1
+>>> why("freedom-gate-queen", "wQ \\\\bQ")
+wQ \\bQ → R7
+>>> set_language("en")
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .errors import IllegalMoveError
+from .explain import Explanation, explain_move
+from .hexgrid import cell_name
+from .i18n import check_language
+from .scenario import Scenario, load
+
+_state = {"lang": "en"}
+
+
+def set_language(lang: str) -> None:
+    """Use ``en``, ``de`` or ``zh`` for everything the helpers show."""
+    _state["lang"] = check_language(lang)
+
+
+def language() -> str:
+    return _state["lang"]
+
+
+def scenario_dir() -> Path:
+    """Where the scenario library is: ``$HIVE_TEACH_SCENARIOS``, or ``scenarios/`` of this
+    checkout."""
+    env = os.environ.get("HIVE_TEACH_SCENARIOS")
+    if env:
+        return Path(env)
+    here = Path(__file__).resolve().parents[1] / "scenarios"
+    if here.is_dir():
+        return here
+    for parent in [Path.cwd(), *Path.cwd().parents]:
+        if (parent / "scenarios").is_dir():
+            return parent / "scenarios"
+    raise FileNotFoundError("cannot find the scenarios folder; set HIVE_TEACH_SCENARIOS")
+
+
+@cache
+def scenario(sid: str) -> Scenario:
+    """The scenario with id ``sid`` (file ``scenarios/<sid>.toml``)."""
+    path = scenario_dir() / f"{sid}.toml"
+    if not path.exists():
+        raise FileNotFoundError(f"no scenario {sid!r}: expected {path}")
+    return load(path)
+
+
+def show(sid: str) -> None:
+    """The scenario's diagram with its title, caption and question."""
+    from IPython.display import Image, Markdown, display
+
+    from .plot import position_png
+
+    lang = language()
+    s = scenario(sid)
+    pos = s.position()
+    text = f"### {s.text('title', lang)}\n\n{s.text('caption', lang)}"
+    if s.question:
+        text += f"\n\n**{s.text('question', lang)}**"
+    display(Markdown(text))
+    display(Image(position_png(pos, s.marks(lang, pos), palette=True)))
+
+
+def targets(sid: str) -> None:
+    """Print where the scenario's focus piece may go (a stable fact the notebook checks)."""
+    s = scenario(sid)
+    if s.focus is None:
+        raise ValueError(f"scenario {sid!r} has no focus piece")
+    cells = sorted(s.position().targets(s.focus.piece))
+    print(f"{s.focus.piece} → " + ("  ".join(cell_name(c) for c in cells) or "—"))
+
+
+def why(sid: str, move: str, *, full: bool = False) -> None:
+    """Print the rule that forbids ``move`` in the scenario (and, with ``full``, the reason)."""
+    from .i18n_explain import localize
+
+    pos = scenario(sid).position()
+    try:
+        explanation = explain_move(pos, pos.parse_move(move))
+    except IllegalMoveError as e:  # rejected while reading it: the cell is taken, ...
+        explanation = e.explanation or Explanation(e.rule, e.reason)
+    if explanation is None:
+        print(f"{move} → legal")
+        return
+    print(f"{move} → {explanation.rule}")
+    if full:
+        print(localize(explanation, language()))
+
+
+def explain(sid: str, move: str) -> None:
+    """Show the reason ``move`` is illegal, in the notebook's language, with its diagram."""
+    from IPython.display import Image, Markdown, display
+
+    from .i18n_explain import localize
+    from .plot import Marks, position_png
+
+    lang = language()
+    pos = scenario(sid).position()
+    m = pos.parse_move(move)
+    why_ = explain_move(pos, m)
+    if why_ is None:
+        display(Markdown(f"`{move}` ✔"))
+        return
+    display(Markdown(f"`{move}`: {localize(why_, lang)}"))
+    marks = Marks(forbidden={m.to: why_.rule} if m.to is not None else {},
+                  gates=[why_.gate] if getattr(why_, "gate", None) else [], lang=lang, title="")
+    display(Image(position_png(pos, marks, palette=True)))
+
+
+def board(sid: str, **options: Any) -> Any:
+    """A board to play on, starting from the scenario's position (both sides move)."""
+    from .controller import BoardController
+    from .widgets import HiveBoard
+
+    canvas = options.pop("canvas", None)
+    controller = BoardController(scenario(sid).position(), lang=language(), **options)
+    return HiveBoard(controller, canvas=canvas)
+
+
+def reach_exercise(sid: str, **options: Any) -> Any:
+    """Exercise: mark every cell the scenario's focus piece can reach, then Check."""
+    from .controller import BoardController
+    from .widgets import HiveBoard
+
+    s = scenario(sid)
+    if s.focus is None:
+        raise ValueError(f"scenario {sid!r} has no focus piece for a reach exercise")
+    canvas = options.pop("canvas", None)
+    controller = BoardController(s.position(), mode="reach", piece=s.focus.piece,
+                                 lang=language(), **options)
+    return HiveBoard(controller, canvas=canvas)
+
+
+def find_exercise(sid: str, goal: str, accept: list[str], **options: Any) -> Any:
+    """Exercise: find a move that does ``goal``; the moves in ``accept`` solve it."""
+    from .controller import BoardController
+    from .widgets import HiveBoard
+
+    pos = scenario(sid).position()
+    accepted = {pos.parse_move(m) for m in accept}
+    canvas = options.pop("canvas", None)
+    controller = BoardController(pos, mode="find", goal=goal, lang=language(),
+                                 accept=lambda _pos, move: move in accepted, **options)
+    return HiveBoard(controller, canvas=canvas)
+
+
+__all__ = ["board", "explain", "find_exercise", "reach_exercise", "set_language", "show",
+           "targets", "why"]
