@@ -104,12 +104,11 @@ class HiveBoard(w.VBox):
         """Run a callback so that any error shows in the board, not in a hidden log."""
 
         def run(*args: Any) -> None:
-            with self.output:
-                try:
-                    fn(*args)
-                except Exception:  # shown to the learner, then the board carries on
-                    self.output.clear_output()
-                    traceback.print_exc()
+            try:
+                fn(*args)
+            except Exception:  # shown to the learner, then the board carries on
+                self.output.outputs = ()
+                self.output.append_stderr(traceback.format_exc())
 
         return run
 
@@ -182,6 +181,20 @@ class HiveBoard(w.VBox):
         labels = {cc: "!" for cc in v.cause_cells} if v.cause_kind not in ("gate",) else {}
         return Marks(targets=targets, forbidden=v.forbidden, selected=selected,
                      last_move=v.last_move, gates=gates, labels=labels, lang=c.lang)
+
+    def figure_fraction(self, cell: Cell) -> tuple[float, float]:
+        """Where ``cell``'s centre is on the canvas, as fractions of the figure (0..1, y up).
+
+        Browser tests click at ``x + fx * width, y + (1 - fy) * height`` of the canvas.
+        """
+        from .hexgrid import to_pixel
+
+        if self._figure is None:
+            raise ValueError("this board has no canvas (it was made with canvas=False)")
+        ax = self._figure.axes[0]
+        point = ax.transData.transform(to_pixel(cell))
+        fx, fy = self._figure.transFigure.inverted().transform(point)
+        return float(fx), float(fy)
 
     def targets_text(self) -> str:
         """The highlighted cells as text (what the readout under the board lists)."""
