@@ -27,7 +27,7 @@ from typing import TextIO
 from . import __version__
 from .errors import GameStringError, IllegalMoveError, InvalidMoveError
 from .perft import perft
-from .position import PASS, Position
+from .position import Position
 
 MAX_UHP_PERFT = 5
 _TIME_RE = re.compile(r"^(\d{1,2}):([0-5]\d):([0-5]\d)$")
@@ -103,11 +103,18 @@ class UHPEngine:
             or (len(words) == 2 and words[0] == "time" and _TIME_RE.match(words[1]))
         ):
             return "err bestmove takes 'depth N' (N >= 1) or 'time hh:mm:ss'"
-        moves = game.legal_moves()
-        if not moves:
+        if game.state.is_over:
             return "err the game is over, there is no move to suggest (R19)"
-        # Until a real player exists: the first legal move in the engine's fixed order.
-        return game.move_string(moves[0] if moves[0] is not PASS else PASS)
+        from .player import DEFAULT_TIME_LIMIT, Player
+
+        if not words:
+            player = Player("strong", time_limit=DEFAULT_TIME_LIMIT)
+        elif words[0] == "depth":
+            player = Player("strong", time_limit=None, depth=int(words[1]))
+        else:
+            h, m, s = (int(x) for x in words[1].split(":"))
+            player = Player("strong", time_limit=3600 * h + 60 * m + s)
+        return game.move_string(player.choose(game))
 
     def _cmd_undo(self, arg: str) -> str:
         game = self._need_game()
