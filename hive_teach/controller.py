@@ -108,6 +108,10 @@ class BoardController:
         self.history: list[Feedback] = []
 
     # ------------------------------------------------------------------ helpers
+    def prompt(self) -> str:
+        """The standing instruction: whose turn it is, or the exercise's task."""
+        return self._prompt()
+
     def _prompt(self) -> str:
         if self.mode == "reach":
             return t("mark_cells", self.lang, piece=self.exercise_piece)

@@ -60,20 +60,28 @@ def scenario(sid: str) -> Scenario:
     return load(path)
 
 
-def show(sid: str) -> None:
-    """The scenario's diagram with its title, caption and question."""
+def show(sid: str, *, answer: bool = True) -> None:
+    """The scenario's diagram with its title, caption and question.
+
+    ``answer=False`` leaves out the targets, crosses, gates and paths (for a scenario the
+    learner solves later as an exercise).
+    """
+    from dataclasses import replace
+
     from IPython.display import Image, Markdown, display
 
     from .plot import position_png
+    from .worksheet import question_marks
 
     lang = language()
     s = scenario(sid)
     pos = s.position()
+    marks = s.marks(lang, pos) if answer else question_marks(s, lang)
     text = f"### {s.text('title', lang)}\n\n{s.text('caption', lang)}"
     if s.question:
         text += f"\n\n**{s.text('question', lang)}**"
     display(Markdown(text))
-    display(Image(position_png(pos, s.marks(lang, pos), palette=True)))
+    display(Image(position_png(pos, replace(marks, title=""), palette=True)))
 
 
 def targets(sid: str) -> None:
@@ -128,8 +136,9 @@ def board(sid: str, **options: Any) -> Any:
     from .widgets import HiveBoard
 
     canvas = options.pop("canvas", None)
-    controller = BoardController(scenario(sid).position(), lang=language(), **options)
-    return HiveBoard(controller, canvas=canvas)
+    s = scenario(sid)
+    controller = BoardController(s.position(), lang=language(), **options)
+    return HiveBoard(controller, canvas=canvas, title=s.text("title", language()))
 
 
 def reach_exercise(sid: str, **options: Any) -> Any:
@@ -143,7 +152,7 @@ def reach_exercise(sid: str, **options: Any) -> Any:
     canvas = options.pop("canvas", None)
     controller = BoardController(s.position(), mode="reach", piece=s.focus.piece,
                                  lang=language(), **options)
-    return HiveBoard(controller, canvas=canvas)
+    return HiveBoard(controller, canvas=canvas, title=s.text("title", language()))
 
 
 def find_exercise(sid: str, goal: str, accept: list[str], **options: Any) -> Any:
@@ -151,12 +160,13 @@ def find_exercise(sid: str, goal: str, accept: list[str], **options: Any) -> Any
     from .controller import BoardController
     from .widgets import HiveBoard
 
-    pos = scenario(sid).position()
+    s = scenario(sid)
+    pos = s.position()
     accepted = {pos.parse_move(m) for m in accept}
     canvas = options.pop("canvas", None)
     controller = BoardController(pos, mode="find", goal=goal, lang=language(),
                                  accept=lambda _pos, move: move in accepted, **options)
-    return HiveBoard(controller, canvas=canvas)
+    return HiveBoard(controller, canvas=canvas, title=s.text("title", language()))
 
 
 __all__ = ["board", "explain", "find_exercise", "reach_exercise", "set_language", "show",

@@ -58,8 +58,9 @@ class HiveBoard(w.VBox):
     """
 
     def __init__(self, controller: BoardController, *, canvas: bool | None = None,
-                 width: float = 7.5) -> None:
+                 width: float = 7.5, title: str | None = None) -> None:
         self.controller = controller
+        self.title = title
         self.output = w.Output(layout=w.Layout(max_height="8em", overflow="auto"))
         self.output.add_class("hive-teach-errors")
         self.readout = w.HTML()
@@ -180,7 +181,8 @@ class HiveBoard(w.VBox):
             gates = [tuple(v.cause_cells)]
         labels = {cc: "!" for cc in v.cause_cells} if v.cause_kind not in ("gate",) else {}
         return Marks(targets=targets, forbidden=v.forbidden, selected=selected,
-                     last_move=v.last_move, gates=gates, labels=labels, lang=c.lang)
+                     last_move=v.last_move, gates=gates, labels=labels, lang=c.lang,
+                     title=self.title)
 
     def figure_fraction(self, cell: Cell) -> tuple[float, float]:
         """Where ``cell``'s centre is on the canvas, as fractions of the figure (0..1, y up).
@@ -211,7 +213,10 @@ class HiveBoard(w.VBox):
         self.undo_button.description = t("undo", lang)
         self.reset_button.description = t("reset_button", lang)
         self.check_button.description = t("check", lang)
-        self.readout.value = f"<b>{_escape(c.last.message)}</b>"
+        prompt = c.prompt() if c.mode in ("reach", "find") else ""
+        message = c.last.message if c.last.message != prompt else ""
+        self.readout.value = (f"<div>{_escape(prompt)}</div>" if prompt else "") + (
+            f"<b>{_escape(message)}</b>" if message else "")
         self.targets_readout.value = (
             f'<span class="hive-teach-targets-list" data-targets="{self.targets_text()}">'
             f"{t('target_label', lang)}: {self.targets_text() or '–'}</span>"

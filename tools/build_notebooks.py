@@ -60,6 +60,9 @@ def build(path: Path, lang: str) -> dict[str, Any]:
         cells.append({"cell_type": "code", "execution_count": None, "metadata": {},
                       "outputs": [], "source": src})
 
+    # A diagram must not give away the answer of a "mark every cell" exercise on the same
+    # scenario later in the notebook: those diagrams are drawn without targets and crosses.
+    exercised = {c.get("scenario") for c in data.get("cells", []) if c.get("type") == "reach"}
     md(f"# {_text(data, lang, name, 'title')}")
     code(f"from hive_teach.tutorial import *\n\nset_language({_q(lang)})")
     for i, cell in enumerate(data.get("cells", [])):
@@ -75,7 +78,7 @@ def build(path: Path, lang: str) -> dict[str, Any]:
         elif kind == "code":
             code(cell["source"].strip(), check=bool(cell.get("check", False)))
         elif kind == "diagram":
-            code(f"show({_q(sid)})")
+            code(f"show({_q(sid)}, answer=False)" if sid in exercised else f"show({_q(sid)})")
         elif kind == "targets":
             code(f"targets({_q(sid)})", check=True)
         elif kind == "why":
@@ -161,6 +164,13 @@ def _execute(nb: dict[str, Any], cwd: Path) -> dict[str, Any]:
                    resources={"metadata": {"path": str(cwd)}}).execute()
     for cell in node.cells:  # execution times change on every run: keep the files stable
         cell.get("metadata", {}).pop("execution", None)
+        for out in cell.get("outputs", []):
+            # Saved boards show as their picture on static pages (GitHub, nbconvert, a
+            # notebook not yet run); running the cell brings the live widget back.
+            data = out.get("data", {})
+            if "image/png" in data:
+                data.pop("application/vnd.jupyter.widget-view+json", None)
+    node.metadata.pop("widgets", None)
     return json.loads(nbformat.writes(node))
 
 

@@ -1,0 +1,165 @@
+"""JupyterLab in headless Chromium, for the real-browser tests and benchmark.
+
+Follows the recipe the team proved on these machines: Debian's Chromium (Playwright cannot
+download a browser here), JupyterLab started on a free port in a temporary config folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+
+
+def chromium_available() -> bool:
+    return Path(CHROMIUM).exists()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def write_notebook(path: Path, cells: list[str]) -> None:
+    nb = {
+        "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                   "source": src} for src in cells],
+        "metadata": {"kernelspec": KERNELSPEC, "language_info": {"name": "python"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }
+    path.write_text(json.dumps(nb), encoding="utf-8")
+
+
+@contextmanager
+def jupyterlab(root: Path) -> Iterator[str]:
+    """Run JupyterLab on ``root``; yields the base URL with its token as ``?token=...``."""
+    port = free_port()
+    token = "hive-teach-test"
+    tmp = Path(tempfile.mkdtemp(prefix="hive-teach-lab-"))
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "config"),
+               JUPYTER_RUNTIME_DIR=str(tmp / "runtime"))
+    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
+           "--ServerApp.port_retries=0", "--ServerApp.ip=127.0.0.1",
+           f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
+           f"--LabApp.workspaces_dir={tmp / 'workspaces'}", "--LabApp.news_url=None",
+           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", "--allow-root"]
+    log = open(tmp / "lab.log", "w")
+    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 90
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.time() > deadline:
+                raise RuntimeError("JupyterLab did not start:\n" +
+                                   (tmp / "lab.log").read_text()[-3000:])
+            time.sleep(0.3)
+        yield f"{base}|{token}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+@contextmanager
+def browser() -> Iterator[object]:
+    """Debian's Chromium, headless, driven by Playwright."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run",
+                  "--disable-quic"])
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def new_page(b):
+    return b.new_page(viewport={"width": 1400, "height": 1000})
+
+
+@contextmanager
+def browser_page() -> Iterator[object]:
+    with browser() as b:
+        yield new_page(b)
+
+
+def open_and_run(page, base_token: str, notebook: str) -> None:
+    base, token = base_token.split("|")
+    page.goto(f"{base}/lab/tree/{notebook}?token={token}&reset", timeout=90_000)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
+                           timeout=90_000)
+    # Run > Run All Cells. A click can land while the menu bar is still settling, so try
+    # again (a few times) until the board's canvas shows up.
+    for attempt in range(4):
+        try:
+            page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click(timeout=30_000)
+            page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click(
+                timeout=10_000)
+            page.wait_for_selector(".jupyter-matplotlib-canvas-div", timeout=45_000)
+            break
+        except Exception:
+            page.keyboard.press("Escape")
+            if attempt == 3:
+                shot = Path(tempfile.gettempdir()) / "hive-teach-browser-failure.png"
+                page.screenshot(path=str(shot))
+                raise RuntimeError(f"the board did not appear; screenshot: {shot}") from None
+    page.wait_for_selector(".jp-OutputArea-output >> text=FRACTIONS", timeout=90_000)
+
+
+def click_cell(page, fractions: dict[str, list[float]], cell: str) -> None:
+    canvas = page.locator(".jupyter-matplotlib-canvas-div").first
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    fx, fy = fractions[cell]
+    page.mouse.click(box["x"] + fx * box["width"], box["y"] + (1 - fy) * box["height"])
+
+
+def read_fractions(page) -> dict[str, list[float]]:
+    text = page.locator(".jp-OutputArea-output >> text=FRACTIONS").first.inner_text()
+    return json.loads(text.split("FRACTIONS", 1)[1])
+
+
+def targets_shown(page) -> str:
+    """The cells the board's readout lists as highlighted (read from the page)."""
+    text = page.locator(".hive-teach-targets").first.inner_text()
+    return text.split(":", 1)[1].strip().replace("–", "")
+
+
+def message_shown(page) -> str:
+    return page.locator(".hive-teach-readout").first.inner_text()
+
+
+BOARD_CELLS = """import json
+from hive_teach.tutorial import board
+from hive_teach.hexgrid import parse_cell
+b = board("freedom-gate-queen")
+cells = ["0,0", "1,-1", "-1,0", "0,1", "2,0", "-1,1"]
+print("FRACTIONS " + json.dumps({c: b.figure_fraction(parse_cell(c)) for c in cells}))
+b"""

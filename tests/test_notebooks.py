@@ -1,0 +1,49 @@
+"""The tutorial notebooks are built from their sources and saved the way a reader needs them.
+
+(nbval runs every notebook itself: see ``--nbval-lax`` in pyproject.toml.)
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import build_notebooks  # noqa: E402
+
+TOPICS = ["start-here", "placement", "queen", "one-hive", "gates", "queen-bee", "beetle",
+          "grasshopper", "spider", "ant", "mosquito", "ladybug", "pillbug", "ending"]
+
+
+def test_committed_notebooks_match_their_sources():
+    assert build_notebooks.check() == []
+
+
+def test_a_notebook_per_topic_in_each_language():
+    for lang in ("en", "de", "zh"):
+        names = [p.stem for p in sorted((ROOT / "notebooks" / lang).glob("*.ipynb"))]
+        for topic in TOPICS:
+            assert any(topic in n for n in names), (lang, topic)
+
+
+def test_notebooks_are_saved_with_kernelspec_and_outputs_a_reader_sees():
+    for path in sorted((ROOT / "notebooks").glob("*/*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        assert nb["metadata"]["kernelspec"]["name"] == "python3", path
+        code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+        assert all(c["outputs"] or "set_language" in "".join(c["source"]) for c in code), path
+        images = [o for c in code for o in c["outputs"] if "image/png" in o.get("data", {})]
+        assert images, f"{path} shows no diagram"
+        assert "widgets" not in nb["metadata"], "widget state would hide the static pictures"
+
+
+def test_each_topic_notebook_ends_with_two_engine_checked_exercises():
+    for src in sorted((ROOT / "notebooks" / "source").glob("*.toml")):
+        if src.stem.startswith("00") or "rive" in src.stem:
+            continue
+        text = src.read_text(encoding="utf-8")
+        exercises = text.count('type = "reach"') + text.count('type = "find"')
+        assert exercises >= 2, src.name
