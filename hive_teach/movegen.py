@@ -160,46 +160,45 @@ def mosquito_copies(stacks: Stacks, c: Cell) -> list[tuple[Bug, Piece]]:
 
 
 def articulation_points(stacks: Iterable[Cell]) -> set[Cell]:
-    """Cells whose removal splits the hive in two or more parts (R6), by Tarjan's algorithm."""
+    """Cells whose removal splits the hive in two or more parts (R6), by Tarjan's algorithm.
+
+    The depth of a cell in the search tree serves as its discovery number; the hive has at most
+    28 cells, so the recursion stays shallow.
+
+    >>> from hive_teach.hexgrid import cell
+    >>> line = [cell(0, 0), cell(1, 0), cell(2, 0)]
+    >>> articulation_points(line) == {cell(1, 0)}
+    True
+    """
     cells = stacks if isinstance(stacks, dict) else set(stacks)
     if len(cells) < 3:
         return set()
-    root = next(iter(cells))
-    disc = {root: 0}
-    low = {root: 0}
+    depth_of: dict[Cell, int] = {}
     out: set[Cell] = set()
-    root_children = 0
-    # Iterative DFS: (cell, parent, iterator over neighbour deltas)
-    stack = [(root, -1, iter(DELTAS))]
-    counter = 1
-    while stack:
-        v, parent, it = stack[-1]
-        advanced = False
-        for d in it:
+
+    def visit(v: Cell, parent: Cell | None, depth: int) -> int:
+        depth_of[v] = depth
+        low = depth
+        children = 0
+        for d in DELTAS:
             w = v + d
-            if w not in cells:
+            if w == parent or w not in cells:
                 continue
-            if w not in disc:
-                disc[w] = low[w] = counter
-                counter += 1
-                stack.append((w, v, iter(DELTAS)))
-                advanced = True
-                break
-            if w != parent and disc[w] < low[v]:
-                low[v] = disc[w]
-        if advanced:
-            continue
-        stack.pop()
-        if stack:
-            p = stack[-1][0]
-            if low[v] < low[p]:
-                low[p] = low[v]
-            if p == root:
-                root_children += 1
-            elif low[v] >= disc[p]:
-                out.add(p)
-    if root_children > 1:
-        out.add(root)
+            dw = depth_of.get(w)
+            if dw is None:
+                children += 1
+                lw = visit(w, v, depth + 1)
+                if lw < low:
+                    low = lw
+                if parent is not None and lw >= depth:
+                    out.add(v)
+            elif dw < low:
+                low = dw
+        if parent is None and children > 1:
+            out.add(v)
+        return low
+
+    visit(next(iter(cells)), None, 0)
     return out
 
 

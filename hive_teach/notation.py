@@ -123,6 +123,12 @@ def resolve_move(pos: Position, text: str) -> Move:
             )
     if mt.ref is None:
         if pos.stacks:
+            from .explain import explain_move
+
+            # A finished game or someone else's piece outranks the spelling (R19, R0).
+            first = explain_move(pos, Move(piece, next(iter(pos.stacks))))
+            if first is not None and first.rule in ("R19", "R0"):
+                raise IllegalMoveError(text.strip(), first.rule, first.reason, first)
             raise IllegalMoveError(
                 text.strip(), "R2" if len(pos.stacks) == 1 else "R3",
                 "Only the very first piece of the game is written alone; say where this one "
