@@ -33,6 +33,27 @@ from browser_support import (  # noqa: E402
     write_notebook,
 )
 
+# Watches the board's <canvas> from the moment of the click until its pixels change (the
+# repainted picture with the new highlights), measured in the page's own clock.
+_WATCH_CANVAS = """() => {
+  const c = document.querySelector('.jupyter-matplotlib-canvas-div canvas');
+  const ctx = c.getContext('2d');
+  const sample = () => {  // every 97th byte of the pixels: cheap, and any repaint shows
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    let h = 0;
+    for (let i = 0; i < d.length; i += 97) { h = (h * 31 + d[i]) | 0; }
+    return h;
+  };
+  const before = sample();
+  window.__hiveRepaint = undefined;
+  const start = performance.now();
+  const poll = () => {
+    if (sample() !== before) { window.__hiveRepaint = performance.now() - start; }
+    else { requestAnimationFrame(poll); }
+  };
+  requestAnimationFrame(poll);
+}"""
+
 MODES = {
     "free": BOARD_CELLS,
     "reach": BOARD_CELLS.replace('board("freedom-gate-queen")',
@@ -66,23 +87,29 @@ def main() -> None:
         page = new_page(chromium)
         open_and_run(page, lab, "free.ipynb")
         fractions = read_fractions(page)
-        times = []
+        times: list[float] = []
+        repaint: list[float] = []
         for i in range(args.clicks):
             cell = "0,0" if i % 2 == 0 else "-1,0"  # wQ, then an empty cell (clears)
             before = targets_shown(page)
+            page.evaluate(_WATCH_CANVAS)
             t = time.perf_counter()
             click_cell(page, fractions, cell)
             page.wait_for_function(
                 "(b) => document.querySelector('.hive-teach-targets').innerText.split(':')[1]"
                 ".trim().replace('–', '') !== b", arg=before, timeout=30_000)
             times.append(time.perf_counter() - t)
+            page.wait_for_function("() => window.__hiveRepaint !== undefined", timeout=30_000)
+            repaint.append(page.evaluate("window.__hiveRepaint") / 1000)
             if i % 2 == 1:  # the second click played wQ: take it back for the next round
                 page.click(".hive-teach-board button:has-text('Undo')")
                 page.wait_for_timeout(300)
-        p95 = statistics.quantiles(times, n=20)[-1] * 1000
-        print(f"click to targets visible: p95 {p95:.0f} ms, median "
-              f"{statistics.median(times) * 1000:.0f} ms over {len(times)} clicks "
-              "(target p95 < 150 ms)")
+        for name, values in (("targets listed in the readout", times),
+                             ("board picture repainted", repaint)):
+            p95 = statistics.quantiles(values, n=20)[-1] * 1000
+            print(f"click to {name}: p95 {p95:.0f} ms, median "
+                  f"{statistics.median(values) * 1000:.0f} ms over {len(values)} clicks "
+                  "(target p95 < 150 ms)")
         if args.shots:
             args.shots.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(args.shots / "free.png"))

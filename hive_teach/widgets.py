@@ -213,6 +213,25 @@ class HiveBoard(w.VBox):
         self.undo_button.description = t("undo", lang)
         self.reset_button.description = t("reset_button", lang)
         self.check_button.description = t("check", lang)
+        self._update_menus()
+        marks = self.marks()
+        if self.canvas is not None:
+            # Keep the one axes and only swap what is drawn in it: clearing a figure and
+            # making new axes costs more than drawing the whole diagram.
+            if not self._figure.axes:
+                self._ax = self._figure.add_axes((0, 0, 1, 1))
+            for artist in [*self._ax.collections, *self._ax.patches, *self._ax.texts,
+                           *self._ax.lines, *self._ax.images]:
+                artist.remove()
+            draw(c.position, marks, ax=self._ax)
+            self._drawn = board_of(self._figure)
+            self.canvas.draw_idle()
+        else:
+            self.image.value = position_png(c.position, marks, palette=True)
+            from .plot import layout
+
+            self._drawn = layout(c.position, marks)
+        # The text last, so that once it shows, the picture's update is already on its way.
         prompt = c.prompt() if c.mode in ("reach", "find") else ""
         message = c.last.message if c.last.message != prompt else ""
         self.readout.value = (f"<div>{_escape(prompt)}</div>" if prompt else "") + (
@@ -221,18 +240,6 @@ class HiveBoard(w.VBox):
             f'<span class="hive-teach-targets-list" data-targets="{self.targets_text()}">'
             f"{t('target_label', lang)}: {self.targets_text() or '–'}</span>"
         )
-        self._update_menus()
-        marks = self.marks()
-        if self.canvas is not None:
-            self._figure.clear()
-            draw(c.position, marks, ax=self._figure.add_axes((0, 0, 1, 1)))
-            self._drawn = board_of(self._figure)
-            self.canvas.draw_idle()
-        else:
-            self.image.value = position_png(c.position, marks, palette=True)
-            from .plot import layout
-
-            self._drawn = layout(c.position, marks)
 
     def _update_menus(self) -> None:
         c = self.controller
