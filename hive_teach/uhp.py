@@ -30,6 +30,8 @@ from .perft import perft
 from .position import Position
 
 MAX_UHP_PERFT = 5
+MAX_UHP_DEPTH = 6
+MAX_UHP_SECONDS = 600
 _TIME_RE = re.compile(r"^(\d{1,2}):([0-5]\d):([0-5]\d)$")
 
 
@@ -107,13 +109,20 @@ class UHPEngine:
             return "err the game is over, there is no move to suggest (R19)"
         from .player import DEFAULT_TIME_LIMIT, Player
 
+        # Bounded, so that no input line can keep the engine busy for hours.
         if not words:
             player = Player("strong", time_limit=DEFAULT_TIME_LIMIT)
         elif words[0] == "depth":
-            player = Player("strong", time_limit=None, depth=int(words[1]))
+            if int(words[1]) > MAX_UHP_DEPTH:
+                return f"err bestmove depth is at most {MAX_UHP_DEPTH} here; use 'time' instead"
+            player = Player("strong", time_limit=MAX_UHP_SECONDS, depth=int(words[1]))
         else:
             h, m, s = (int(x) for x in words[1].split(":"))
-            player = Player("strong", time_limit=3600 * h + 60 * m + s)
+            seconds = 3600 * h + 60 * m + s
+            if not 0 < seconds <= MAX_UHP_SECONDS:
+                most = f"00:{MAX_UHP_SECONDS // 60:02d}:00"
+                return f"err bestmove time must be from 00:00:01 to {most}"
+            player = Player("strong", time_limit=seconds)
         return game.move_string(player.choose(game))
 
     def _cmd_undo(self, arg: str) -> str:

@@ -90,7 +90,8 @@ def test_perft_command_counts_like_the_peers():
     "", "   ", "play", "newgame Chess", "newgame Base;InProgress;White[2];wS1;bS1 -zz",
     "validmoves now", "undo -1", "options set", "bestmove depth -3", "\x00\x01",
     "play " + "w" * 5000,
-    "newgame Base;Foo;White[1]", "perft -1", "pass extra",
+    "newgame Base;Foo;White[1]", "perft -1", "pass extra", "bestmove depth 40",
+    "bestmove time 99:00:00", "bestmove time 00:00:00",
 ])
 def test_no_input_line_crashes_the_engine(line):
     engine = UHPEngine()
