@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from .explain import Explanation, explain_move, explain_piece
 from .hexgrid import Cell, cell_name, parse_cell
-from .i18n import check_language, side_name, t
+from .i18n import check_language, listing, side_name, t
 from .pieces import Colour, Piece
 from .position import GameState, Move, Position
 
@@ -208,9 +208,9 @@ class BoardController:
                 fb = self.select(cell)
                 stack = pos.stacks[cell]
                 if len(stack) > 1:
-                    listing = t("stack", self.lang, cell=cell_name(cell),
-                                pieces=", ".join(p.name for p in stack))
-                    fb = Feedback(fb.kind, f"{fb.message} {listing}", fb.rule, fb.explanation)
+                    below = t("stack", self.lang, cell=cell_name(cell),
+                              pieces=listing([p.name for p in stack], self.lang))
+                    fb = Feedback(fb.kind, f"{fb.message} {below}", fb.rule, fb.explanation)
                     self.last = fb
                     self.history[-1] = fb
                 return fb
@@ -283,7 +283,8 @@ class BoardController:
         parts = [t("found_some", self.lang, found=len(found), n=len(truth))]
         missed = sorted(truth - self.marked)
         if missed:
-            parts.append(t("missed", self.lang, cells=", ".join(cell_name(c) for c in missed)))
+            parts.append(t("missed", self.lang,
+                           cells=listing([cell_name(c) for c in missed], self.lang)))
         from .i18n_explain import localize
 
         for c in sorted(self.marked - truth):

@@ -27,12 +27,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "your_turn": {"en": "{side} to move.", "de": "{side} ist am Zug.", "zh": "轮到{side}。"},
     "pick_piece": {
         "en": "Click one of your pieces (or a piece in your hand) first.",
-        "de": "Klicke zuerst eines deiner Plättchen an (auf dem Brett oder in deiner Hand).",
+        "de": "Klicke zuerst einen deiner Steine an (auf dem Brett oder in deiner Hand).",
         "zh": "请先点选你的一枚棋子（棋盘上或手中的）。",
     },
     "selected": {
         "en": "{piece} can go to {n} cells (green).",
-        "de": "{piece} kann auf {n} Felder (grün).",
+        "de": "Mögliche Felder für {piece}: {n} (grün).",
         "zh": "{piece} 可以去 {n} 个格子（绿色）。",
     },
     "selected_none": {
@@ -53,7 +53,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "empty_cell": {
         "en": "This cell is empty. Pick a piece first, then where it should go.",
-        "de": "Dieses Feld ist leer. Wähle zuerst ein Plättchen, dann sein Ziel.",
+        "de": "Dieses Feld ist leer. Wähle zuerst einen Stein, dann sein Ziel.",
         "zh": "这是个空格。先选一枚棋子，再选它要去的地方。",
     },
     "stack": {
@@ -111,8 +111,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "missed": {"en": "Missed: {cells}.", "de": "Übersehen: {cells}.", "zh": "漏掉了：{cells}。"},
     "wrong": {
         "en": "Not reachable: {cell}: {why}",
-        "de": "Nicht erreichbar: {cell}: {why}",
-        "zh": "到不了：{cell}：{why}",
+        "de": "{cell} ist nicht erreichbar: {why}",
+        "zh": "到不了 {cell}：{why}",
     },
     "find_move": {"en": "{goal}", "de": "{goal}", "zh": "{goal}"},
     "solved": {
@@ -148,6 +148,18 @@ def t(key: str, lang: str = "en", **params: object) -> str:
     """The message ``key`` in ``lang`` (English if that language lacks it), filled in."""
     table = MESSAGES[key]
     return table.get(lang, table["en"]).format(**params)
+
+
+def listing(items: list[str], lang: str = "en") -> str:
+    """Items for a message: ``、`` between them in Chinese, ``; `` between cells (which hold a
+    comma themselves: ``1,0; 2,-1``), else ``, ``.
+
+    >>> listing(["1,0", "2,-1"]), listing(["wQ", "bB1"]), listing(["wQ", "bB1"], "zh")
+    ('1,0; 2,-1', 'wQ, bB1', 'wQ、bB1')
+    """
+    if lang == "zh":
+        return "、".join(items)
+    return ("; " if any("," in x for x in items) else ", ").join(items)
 
 
 def bug_name(letter: str, lang: str = "en") -> str:
