@@ -45,7 +45,10 @@ def _cmd_perft(args: argparse.Namespace) -> int:
 
 
 def _cmd_verify(args: argparse.Namespace) -> int:
-    from .scenario import ScenarioError, load, verify
+    # Hive and Rive scenarios share the folder; these two read either kind.
+    from .rive.scenario import load_any as load
+    from .rive.scenario import verify_any as verify
+    from .scenario import ScenarioError
 
     files = []
     for path in args.paths:

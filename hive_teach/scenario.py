@@ -195,10 +195,13 @@ def load(path: str | Path) -> Scenario:
 
 def load_all(paths: Iterable[str | Path]) -> list[Scenario]:
     """Read scenario files and folders (every ``*.toml`` below a folder), sorted by path."""
+    from .rive.scenario import is_rive_file  # Rive scenarios share the folder
+
     files: list[Path] = []
     for path in paths:
         p = Path(path)
-        files.extend(sorted(p.rglob("*.toml")) if p.is_dir() else [p])
+        files.extend([f for f in sorted(p.rglob("*.toml")) if not is_rive_file(f)]
+                     if p.is_dir() else [p])
     return [load(f) for f in files]
 
 

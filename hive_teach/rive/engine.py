@@ -452,6 +452,17 @@ into 2 pieces: the group must stay in one piece. (V5)
 
     # ------------------------------------------------------------------------------- helpers
 
+    def _repr_svg_(self) -> str:
+        """A diagram for notebooks (rendering lives in :mod:`hive_teach.rive.plot`)."""
+        from .plot import repr_svg
+
+        return repr_svg(self)
+
+    def _repr_png_(self) -> bytes:
+        from .plot import repr_png
+
+        return repr_png(self)
+
     def copy(self) -> RiveGame:
         """An independent copy with the same history."""
         game = RiveGame(self.side)

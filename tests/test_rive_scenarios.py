@@ -1,0 +1,322 @@
+"""The Rive scenario library against the engine, the format's error messages, the ``hive-teach
+verify`` dispatch, the tutorial helpers and the Rive notebook source."""
+
+from __future__ import annotations
+
+import importlib.util
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from hive_teach import scenario as hive_scenario
+from hive_teach.cli import main
+from hive_teach.rive import Colour
+from hive_teach.rive.scenario import (
+    RiveScenario,
+    ScenarioError,
+    is_rive_file,
+    is_rive_scenario,
+    load_all,
+    load_any,
+    loads,
+    verify,
+    verify_any,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIOS = ROOT / "scenarios"
+RIVE = SCENARIOS / "rive"
+NOTEBOOK = ROOT / "notebooks" / "source" / "20-rive.toml"
+
+GOOD = '''game = "rive"
+id = "capture-two"
+rules = ["V5"]
+position = "rive3;0,0;0,-2;2,-2;2,0;0,2;-2,2;-2,0;1,0"
+[title]
+en = "A capture"
+de = "Eine Eroberung"
+zh = "吃子"
+[expect]
+legal = ["x0,0", "x2,0"]
+to_move = "white"
+remaining = 1
+joined = [1, 1]
+illegal = [{action = "x1,0", rule = "V5"}]
+[marks]
+remove = ["2,0"]
+[exercise]
+kind = "find"
+accept = ["x0,0"]
+'''
+
+
+@pytest.fixture(scope="module")
+def library() -> list[RiveScenario]:
+    return load_all([RIVE])
+
+
+# ------------------------------------------------------------------------------ the library
+def test_every_rive_scenario_agrees_with_the_engine(library: list[RiveScenario]) -> None:
+    assert len(library) >= 10
+    for s in library:
+        assert verify(s) == [], s.id
+
+
+def test_the_library_covers_v1_to_v7_and_the_cases_the_tutorial_needs(
+        library: list[RiveScenario]) -> None:
+    by_id = {s.id: s for s in library}
+    assert len(by_id) == len(library)
+    rules = {rule for s in library for rule in s.rules}
+    assert rules == {f"V{i}" for i in range(1, 8)}
+    # isolation first: some action is refused with V3
+    assert any(x.rule == "V3" for x in by_id["rive-isolation-first"].illegal)
+    # the smallest largest group: refused with V4, and the diagram shows the sizes
+    v4 = by_id["rive-smallest-largest-group"]
+    assert any(x.rule == "V4" for x in v4.illegal) and v4.marks_table.get("largest")
+    # a capture joining three groups
+    assert by_id["rive-capture-three-groups"].joined == (1, 1, 1)
+    # a capture that makes the capturer place again: the capture is over, same player to move
+    again = by_id["rive-place-again"]
+    game = again.game()
+    assert again.remaining == 0 and game.pending_capture is None
+    assert game.history[-1].is_removal and again.to_move == "white"
+    assert not game.legal_actions()[0].is_removal
+    # the end of the game
+    assert by_id["rive-game-end"].over is True
+    exercises = [s for s in library if s.exercise is not None]
+    assert {s.exercise.kind for s in exercises} == {"mark", "find"}
+
+
+def test_every_scenario_has_its_texts_in_three_languages(library: list[RiveScenario]) -> None:
+    for s in library:
+        for what in ("title", "caption", "question", "answer"):
+            assert set(getattr(s, what)) == {"en", "de", "zh"}, (s.id, what)
+
+
+def test_rive_ids_do_not_clash_with_hive_ids(library: list[RiveScenario]) -> None:
+    hive_ids = {p.stem for p in SCENARIOS.glob("*.toml")}
+    assert not hive_ids & {s.id for s in library}
+    for s in library:
+        assert Path(s.path).stem == s.id
+
+
+def test_rive_and_hive_files_are_told_apart() -> None:
+    assert all(is_rive_file(p) for p in RIVE.glob("*.toml"))
+    assert not any(is_rive_file(p) for p in SCENARIOS.glob("*.toml"))
+    assert is_rive_scenario("# a comment\ngame = 'rive'  # Rive\n")
+    assert not is_rive_scenario('id = "x"\n[position]\ngame_string = "Base;rive"\n')
+    assert not is_rive_file(RIVE / "no-such-file.toml")
+
+
+# ------------------------------------------------------------------------------ verify
+def test_a_good_scenario_verifies_and_each_wrong_expectation_is_reported() -> None:
+    assert verify(loads(GOOD)) == []
+    cases = {
+        'legal = ["x0,0", "x2,0"]': ('legal = ["x0,0", "x1,0"]', "legal actions differ"),
+        'to_move = "white"': ('to_move = "black"', "white is to move"),
+        "remaining = 1": ("remaining = 2", "1 stones are still to be removed"),
+        "joined = [1, 1]": ("joined = [2, 1]", "joined groups of (1, 1)"),
+        'rule = "V5"': ('rule = "V4"', "the engine cites V5"),
+        'action = "x1,0"': ('action = "x2,0"', "x2,0 is legal"),
+        'remove = ["2,0"]': ('remove = ["1,0"]', "marks.remove: x1,0 is not a legal removal"),
+        'accept = ["x0,0"]': ('accept = ["x1,0"]', "exercise.accept: x1,0 is illegal"),
+    }
+    for old, (new, fragment) in cases.items():
+        problems = verify(loads(GOOD.replace(old, new)))
+        assert len(problems) == 1 and fragment in problems[0], (new, problems)
+
+
+def test_verify_checks_after_the_play_actions_and_the_result() -> None:
+    text = GOOD.replace('[title]', 'play = ["x0,0"]\n[title]', 1)
+    problems = verify(loads(text))
+    assert any("legal actions differ" in p for p in problems)
+    finished = '''game = "rive"
+id = "end"
+rules = ["V7"]
+position = "rive3;0,0;0,-2;2,-2;2,0;0,2;-2,2;-2,0"
+play = ["1,0", "x9,9"]
+[title]
+en = "x"
+de = "x"
+zh = "x"
+[expect]
+over = true
+'''
+    problems = verify(loads(finished))
+    assert len(problems) == 1 and "play 'x9,9'" in problems[0]
+    game_end = RIVE / "rive-game-end.toml"
+    text = game_end.read_text(encoding="utf-8").replace('winner = "white"', 'winner = "black"')
+    assert verify(loads(text)) == ["the winner is white, the scenario expects black"]
+    text = game_end.read_text(encoding="utf-8").replace('play = ["2,-1"]\n', "")
+    problems = verify(loads(text))
+    assert "the game is not over, the scenario expects over = true" in problems
+    assert "the winner is nobody yet, the scenario expects white" in problems
+
+
+def test_marks_forbidden_cells_are_checked_against_the_engine() -> None:
+    text = GOOD.replace('[marks]\n', '[marks]\nforbidden = {"1,0" = "V5"}\n')
+    assert verify(loads(text)) == []
+    problems = verify(loads(text.replace('"1,0" = "V5"', '"0,0" = "V5"')))
+    assert problems == ["marks.forbidden: x0,0 is legal, the scenario says V5 forbids it"]
+
+
+@pytest.mark.parametrize("change,line,fragment", [
+    (('rules = ["V5"]', 'rules = ["R5"]'), 3, "not a Rive rule id"),
+    (('zh = "吃子"\n', ''), 5, "missing: zh"),
+    (('id = "capture-two"', 'id = "Capture Two"'), 2, "lower-case"),
+    (('position = "rive3;0,0;', 'position = "rive3;0,0;0,0;'), 4, "action 2 (0,0)"),
+    (('position = "rive3;', 'position = "hive3;'), 4, "does not start a Rive game text"),
+    (('legal = ["x0,0", "x2,0"]', 'legal = ["x0,0", "x2;0"]'), 10, "is not a Rive action"),
+    (('remaining = 1', 'remaining = -1'), 12, "whole number"),
+    (('to_move = "white"', 'to_move = "red"'), 11, '"black" or "white"'),
+    (('[marks]', 'colour = "red"\n[marks]'), 15, "unknown key expect.'colour'"),
+    (('remove = ["2,0"]', 'remove = ["two"]'), 16, "is not a cell"),
+    (('kind = "find"', 'kind = "guess"'), 18, '"mark" or "find"'),
+    (('accept = ["x0,0"]', 'accept = []'), 17, "needs accept"),
+    (('game = "rive"', 'game = "hive"'), 1, 'game = "rive"'),
+])
+def test_bad_scenarios_name_the_file_and_line(change, line, fragment) -> None:
+    with pytest.raises(ScenarioError) as info:
+        loads(GOOD.replace(*change), "lesson.toml")
+    message = str(info.value)
+    assert message.startswith(f"lesson.toml:{line}:"), message
+    assert fragment in message
+
+
+def test_a_scenario_must_expect_something_and_toml_errors_give_the_line() -> None:
+    bare = GOOD.split("[expect]")[0]
+    with pytest.raises(ScenarioError, match="something to check"):
+        loads(bare, "x.toml")
+    with pytest.raises(ScenarioError, match=r"^x\.toml:3: not valid TOML"):
+        loads('game = "rive"\nid = "a"\n[title\n', "x.toml")
+
+
+# ------------------------------------------------------------------------------ the CLI
+def test_hive_teach_verify_checks_rive_files_with_the_two_line_dispatch(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The change proposed for hive_teach/cli.py: _cmd_verify imports load and verify from
+    # hive_teach.rive.scenario (load_any, verify_any) instead of hive_teach.scenario.
+    monkeypatch.setattr(hive_scenario, "load", load_any)
+    monkeypatch.setattr(hive_scenario, "verify", verify_any)
+    assert main(["verify", str(SCENARIOS)]) == 0, capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "ok   rive-isolation-first (V3)" in out and "ok   spider-exactly-three" in out
+    bad = tmp_path / "bad.toml"
+    bad.write_text(GOOD.replace("remaining = 1", "remaining = 3"), encoding="utf-8")
+    assert main(["verify", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL capture-two" in out and "0 passed, 1 failed" in out
+    broken = tmp_path / "broken.toml"
+    broken.write_text(GOOD.replace('rules = ["V5"]', 'rules = ["R5"]'), encoding="utf-8")
+    assert main(["verify", str(broken)]) == 1
+    assert "not a Rive rule id" in capsys.readouterr().out
+
+
+def test_load_any_and_verify_any_read_hive_scenarios_too() -> None:
+    hive = load_any(SCENARIOS / "spider-exactly-three.toml")
+    assert isinstance(hive, hive_scenario.Scenario) and verify_any(hive) == []
+    rive = load_any(RIVE / "rive-groups.toml")
+    assert isinstance(rive, RiveScenario) and verify_any(rive) == []
+
+
+# ------------------------------------------------------------------------------ tutorial
+def test_tutorial_helpers_print_stable_facts(capsys: pytest.CaptureFixture[str]) -> None:
+    from hive_teach.rive import tutorial
+
+    tutorial.set_language("en")
+    tutorial.legal("rive-capture-two-groups")
+    tutorial.why("rive-capture-two-groups", "x1,0", full=True)
+    tutorial.why("rive-capture-two-groups", "x0,0")
+    tutorial.legal("rive-game-end")
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        "White may remove: x0,0  x2,0",
+        "x1,0 → V5",
+        "Removing 1,0 would split the group into 2 pieces: the group must stay in one piece. "
+        "(V5)",
+        "x0,0 → ✔",
+        "White may place on: 2,-1",
+    ]
+    tutorial.set_language("zh")
+    tutorial.check("rive-ex-find-three", "0,1")
+    tutorial.check("rive-ex-find-three", "1,0")
+    tutorial.check("rive-ex-mark-removals", "0,-2 1,-2 1,0")
+    tutorial.check("rive-ex-mark-removals", "here")
+    tutorial.set_language("en")
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "✔ 正确！0,1 做到了。"
+    assert out[1].startswith("✘ 1,0 上已经有棋子了") and out[1].endswith("(V1)")
+    assert out[2].startswith("✔ 做得好")
+    assert out[3].startswith("✘ ") and "not a cell" in out[3]
+    with pytest.raises(FileNotFoundError, match="no Rive scenario"):
+        tutorial.scenario("no-such-scenario")
+    with pytest.raises(ValueError, match="no \\[exercise\\]"):
+        tutorial.exercise("rive-groups")
+
+
+def test_tutorial_boards_and_exercises() -> None:
+    from hive_teach.rive import tutorial
+
+    mark = tutorial.exercise("rive-ex-mark-legal", canvas=False)
+    assert mark.controller.mode == "mark" and mark.check_button.description == "Check"
+    find = tutorial.exercise("rive-ex-find-three", canvas=False)
+    assert find.controller.mode == "find"
+    assert find.controller.prompt() == "Find the placement that joins three groups at once."
+    assert find.controller.click("0,1").kind == "solved"
+    free = tutorial.board("rive-groups", canvas=False)
+    assert free.controller.mode == "free" and free.title == "Groups: stones that touch, of "\
+        "either colour"
+    tutorial.answer("rive-capture-two-groups")  # Markdown and a picture, outside a kernel too
+    engine = tutorial.board(side=3, mode="engine", human="white", canvas=False)
+    assert engine.controller.game.to_move is Colour.WHITE and engine.controller.game.ply == 1
+
+
+# ------------------------------------------------------------------------------ notebook
+def _builder():
+    spec = importlib.util.spec_from_file_location("build_notebooks",
+                                                  ROOT / "tools" / "build_notebooks.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_rive_notebook_builds_in_three_languages_and_ends_with_exercises(
+        library: list[RiveScenario]) -> None:
+    builder = _builder()
+    data = tomllib.loads(NOTEBOOK.read_text(encoding="utf-8"))
+    assert set(data["rules"]) == {f"V{i}" for i in range(1, 8)}
+    ids = {s.id for s in library}
+    for lang in ("en", "de", "zh"):
+        nb = builder.build(NOTEBOOK, lang)
+        code = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+        assert code[1].startswith("from hive_teach.rive.tutorial import *\n")
+        used = {part.split('"')[1] for src in code for part in src.split("(")[1:]
+                if part.startswith('"rive-')}
+        assert used <= ids and len(used) >= 10
+        exercises = [src for src in code if src.startswith("exercise(")]
+        assert len(exercises) >= 2 and code[-1].startswith("exercise(")
+        checked = [src for src in code if src.startswith("# NBVAL_CHECK_OUTPUT")]
+        assert len(checked) >= 6
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "zh"])
+def test_the_rive_notebook_code_runs(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Run every code cell of the built notebook in one namespace, as a kernel would."""
+    builder = _builder()
+    nb = builder.build(NOTEBOOK, lang)
+    namespace: dict[str, object] = {}
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code":
+            source = "".join(cell["source"])
+            last = source.strip().splitlines()[-1]
+            if last.startswith(("board(", "exercise(")):  # a widget: build it without canvas
+                source = source.replace(last, last[:-1] + ", canvas=False)")
+            exec(compile(source, f"20-rive.{lang}", "exec"), namespace)
+    from hive_teach.tutorial import set_language
+
+    set_language("en")
+    out = capsys.readouterr().out
+    assert "→ V4" in out and "→ V5" in out
