@@ -8,6 +8,7 @@ script writes ``notebooks/<lang>/<NN>-<id>.ipynb`` for every language and, with
     .venv/bin/python tools/build_notebooks.py            # write the notebooks (no outputs)
     .venv/bin/python tools/build_notebooks.py --execute  # ... and run them (commit this)
     .venv/bin/python tools/build_notebooks.py --check    # are the committed ones up to date?
+    .venv/bin/python tools/build_notebooks.py --execute rive  # only the sources matching "rive"
 
 ``--check`` is what the test suite runs: it compares the cells' sources, not their outputs.
 """
@@ -145,8 +146,10 @@ def check() -> list[str]:
     return problems
 
 
-def write(execute: bool) -> None:
+def write(execute: bool, only: list[str] | None = None) -> None:
     for path, lang, nb_path in targets():
+        if only and not any(word in path.stem for word in only):
+            continue
         nb = build(path, lang)
         nb_path.parent.mkdir(parents=True, exist_ok=True)
         if execute:
@@ -180,6 +183,8 @@ def main() -> int:
                         "their outputs")
     parser.add_argument("--check", action="store_true", help="only check that the committed "
                         "notebooks match their sources")
+    parser.add_argument("only", nargs="*", help="build only the sources whose name contains "
+                        "one of these words (e.g. 08-spider rive)")
     args = parser.parse_args()
     if args.check:
         problems = check()
@@ -187,7 +192,7 @@ def main() -> int:
             print(p)
         print("notebooks up to date" if not problems else f"{len(problems)} problems")
         return 1 if problems else 0
-    write(args.execute)
+    write(args.execute, args.only)
     return 0
 
 
