@@ -95,6 +95,8 @@ def build(path: Path, lang: str) -> dict[str, Any]:
             goal = _text(cell, lang, where, "goal")
             code(f"find_exercise({_q(sid)},\n              goal={_q(goal)},\n"
                  f"              accept={json.dumps(accept)})")
+    for i, cell in enumerate(cells):  # nbformat 4.5 wants ids; stable ones keep diffs small
+        cell["id"] = f"{data.get('id', path.stem)}-{i:02d}"
     return {
         "cells": cells,
         "metadata": {"kernelspec": KERNELSPEC,
