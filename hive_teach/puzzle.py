@@ -52,7 +52,6 @@ puzzles/`` proves every puzzle in a folder.
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 import time
@@ -553,16 +552,9 @@ class PuzzleController(BoardController):
 # ------------------------------------------------------------------------- notebooks
 def puzzle_dir() -> Path:
     """Where the puzzles are: ``$HIVE_TEACH_PUZZLES``, or ``puzzles/`` of this checkout."""
-    env = os.environ.get("HIVE_TEACH_PUZZLES")
-    if env:
-        return Path(env)
-    here = Path(__file__).resolve().parents[1] / "puzzles"
-    if here.is_dir():
-        return here
-    for parent in [Path.cwd(), *Path.cwd().parents]:
-        if (parent / "puzzles").is_dir():
-            return parent / "puzzles"
-    raise FileNotFoundError("cannot find the puzzles folder; set HIVE_TEACH_PUZZLES")
+    from .tutorial import library_dir
+
+    return library_dir("puzzles", "HIVE_TEACH_PUZZLES")
 
 
 @cache

@@ -36,19 +36,24 @@ def language() -> str:
     return _state["lang"]
 
 
-def scenario_dir() -> Path:
-    """Where the scenario library is: ``$HIVE_TEACH_SCENARIOS``, or ``scenarios/`` of this
-    checkout."""
-    env = os.environ.get("HIVE_TEACH_SCENARIOS")
+def library_dir(folder: str, env_var: str) -> Path:
+    """A data folder of the kit (``scenarios``, ``puzzles``): ``$env_var`` if set, else that
+    folder of this checkout, else the nearest one above the working directory."""
+    env = os.environ.get(env_var)
     if env:
         return Path(env)
-    here = Path(__file__).resolve().parents[1] / "scenarios"
+    here = Path(__file__).resolve().parents[1] / folder
     if here.is_dir():
         return here
     for parent in [Path.cwd(), *Path.cwd().parents]:
-        if (parent / "scenarios").is_dir():
-            return parent / "scenarios"
-    raise FileNotFoundError("cannot find the scenarios folder; set HIVE_TEACH_SCENARIOS")
+        if (parent / folder).is_dir():
+            return parent / folder
+    raise FileNotFoundError(f"cannot find the {folder} folder; set {env_var}")
+
+
+def scenario_dir() -> Path:
+    """Where the scenario library is: ``$HIVE_TEACH_SCENARIOS``, or ``scenarios/``."""
+    return library_dir("scenarios", "HIVE_TEACH_SCENARIOS")
 
 
 @cache

@@ -42,7 +42,35 @@ from .plot.scene import DrawnBoard
 _NONE = None
 
 
-def _canvas_available() -> bool:
+def guarded(output: w.Output, fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` as a callback whose errors show in ``output`` (the board), not in a hidden log."""
+
+    def run(*args: Any) -> None:
+        try:
+            fn(*args)
+        except Exception:  # shown to the learner, then the board carries on
+            output.outputs = ()
+            output.append_stderr(traceback.format_exc())
+
+    return run
+
+
+def clickable_canvas(figure: Any, on_click: Callable[[Any], None]) -> w.Widget:
+    """An ipympl canvas widget for ``figure``, bare (no toolbar or header), calling
+    ``on_click(event)`` on every mouse press."""
+    from ipympl.backend_nbagg import new_figure_manager_given_figure
+
+    canvas = new_figure_manager_given_figure(id(figure), figure).canvas
+    canvas.header_visible = False
+    canvas.toolbar_visible = False
+    canvas.footer_visible = False
+    canvas.resizable = False
+    canvas.capture_scroll = False
+    canvas.mpl_connect("button_press_event", on_click)
+    return canvas
+
+
+def canvas_available() -> bool:
     try:
         import ipympl  # noqa: F401
     except ImportError:  # pragma: no cover - ipympl is a dependency of the notebook extras
@@ -81,7 +109,7 @@ class HiveBoard(w.VBox):
         self._ax: Any = None
         self.canvas: Any = None
         self.image = w.Image(format="png")
-        use_canvas = _canvas_available() if canvas is None else canvas
+        use_canvas = canvas_available() if canvas is None else canvas
         picture: w.Widget = self._make_canvas() if use_canvas else self.image
 
         self.piece_menu.observe(self._guard(self._on_piece), names="value")
@@ -102,30 +130,13 @@ class HiveBoard(w.VBox):
 
     # ------------------------------------------------------------------ plumbing
     def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
-        """Run a callback so that any error shows in the board, not in a hidden log."""
-
-        def run(*args: Any) -> None:
-            try:
-                fn(*args)
-            except Exception:  # shown to the learner, then the board carries on
-                self.output.outputs = ()
-                self.output.append_stderr(traceback.format_exc())
-
-        return run
+        return guarded(self.output, fn)
 
     def _make_canvas(self) -> w.Widget:
-        from ipympl.backend_nbagg import new_figure_manager_given_figure
         from matplotlib.figure import Figure
 
         self._figure = Figure(figsize=(self._width, self._width * 0.55))
-        manager = new_figure_manager_given_figure(id(self), self._figure)
-        canvas = manager.canvas
-        canvas.header_visible = False
-        canvas.toolbar_visible = False
-        canvas.footer_visible = False
-        canvas.resizable = False
-        canvas.capture_scroll = False
-        canvas.mpl_connect("button_press_event", self._guard(self._on_canvas_click))
+        canvas = clickable_canvas(self._figure, self._guard(self._on_canvas_click))
         self.canvas = canvas
         return canvas
 

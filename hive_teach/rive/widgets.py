@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import base64
 import html
-import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -33,6 +32,7 @@ import ipywidgets as w
 
 from ..hexgrid import Cell, cell_name
 from ..i18n import LANGUAGES
+from ..widgets import canvas_available, clickable_canvas, guarded
 from .controller import Feedback, RiveController
 from .i18n import t
 from .plot import RiveDrawing, board_of, build_rive_scene, draw, layout, rive_png
@@ -40,12 +40,6 @@ from .plot import RiveDrawing, board_of, build_rive_scene, draw, layout, rive_pn
 _NONE = None
 
 
-def _canvas_available() -> bool:
-    try:
-        import ipympl  # noqa: F401
-    except ImportError:  # pragma: no cover - ipympl is a dependency of the notebook extras
-        return False
-    return True
 
 
 class RiveBoard(w.VBox):
@@ -79,7 +73,7 @@ class RiveBoard(w.VBox):
         self._ax: Any = None
         self.canvas: Any = None
         self.image = w.Image(format="png")
-        use_canvas = _canvas_available() if canvas is None else canvas
+        use_canvas = canvas_available() if canvas is None else canvas
         picture: w.Widget = self._make_canvas() if use_canvas else self.image
 
         self.play_button.on_click(self._guard(lambda _b: self._on_play()))
@@ -99,31 +93,14 @@ class RiveBoard(w.VBox):
 
     # ------------------------------------------------------------------ plumbing
     def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
-        """Run a callback so that any error shows in the board, not in a hidden log."""
-
-        def run(*args: Any) -> None:
-            try:
-                fn(*args)
-            except Exception:  # shown to the learner, then the board carries on
-                self.output.outputs = ()
-                self.output.append_stderr(traceback.format_exc())
-
-        return run
+        return guarded(self.output, fn)
 
     def _make_canvas(self) -> w.Widget:
-        from ipympl.backend_nbagg import new_figure_manager_given_figure
         from matplotlib.figure import Figure
 
         x0, x1, y0, y1 = build_rive_scene(self.controller.game, self._marks()).bounds
         self._figure = Figure(figsize=(self._width, self._width * (y1 - y0) / (x1 - x0)))
-        manager = new_figure_manager_given_figure(id(self), self._figure)
-        canvas = manager.canvas
-        canvas.header_visible = False
-        canvas.toolbar_visible = False
-        canvas.footer_visible = False
-        canvas.resizable = False
-        canvas.capture_scroll = False
-        canvas.mpl_connect("button_press_event", self._guard(self._on_canvas_click))
+        canvas = clickable_canvas(self._figure, self._guard(self._on_canvas_click))
         self.canvas = canvas
         return canvas
 
