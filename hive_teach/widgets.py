@@ -89,6 +89,7 @@ class HiveBoard(w.VBox):
                  width: float = 7.5, title: str | None = None) -> None:
         self.controller = controller
         self.title = title
+        self._shown = False
         self.output = w.Output(layout=w.Layout(max_height="8em", overflow="auto"))
         self.output.add_class("hive-teach-errors")
         self.readout = w.HTML()
@@ -172,6 +173,7 @@ class HiveBoard(w.VBox):
         self._after(self.controller.set_language(change["new"]))
 
     def _after(self, feedback: Feedback) -> Feedback:
+        self._shown = True  # a learner clicked: the board is on a page
         self.refresh()
         return feedback
 
@@ -236,7 +238,10 @@ class HiveBoard(w.VBox):
                 artist.remove()
             draw(c.position, marks, ax=self._ax)
             self._drawn = board_of(self._figure)
-            self.canvas.draw_idle()
+            if self._shown:
+                self.canvas.draw()  # render and send the picture now, without a round trip
+            else:
+                self.canvas.draw_idle()  # not on a page yet: the page asks when it shows
         else:
             self.image.value = position_png(c.position, marks, palette=True)
             from .plot import layout
