@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path as FilePath
 from typing import TYPE_CHECKING
@@ -206,7 +207,11 @@ def position_png(
     ``palette=True`` gives a 256-colour PNG, about a third of the size and looking the same:
     for notebooks saved with their outputs.
     """
-    fig = draw(pos, marks, **fields)
+    return figure_png(draw(pos, marks, **fields), dpi=dpi, palette=palette)
+
+
+def figure_png(fig: Figure, *, dpi: float = DPI, palette: bool = False) -> bytes:
+    """A diagram figure as PNG bytes, with no dates or software names in it (Hive and Rive)."""
     buf = io.BytesIO()
     if palette:
         from PIL import Image
@@ -240,6 +245,17 @@ def render_to_file(
     the deterministic writer (:func:`position_svg`); PNG and PDF from matplotlib, without dates
     in their metadata.
     """
+    return write_diagram(path, fmt, dpi=dpi, svg=lambda: position_svg(pos, marks, **fields),
+                         figure=lambda: draw(pos, marks, **fields))
+
+
+def write_diagram(path: str | FilePath, fmt: str | None, *, dpi: float,
+                  svg: Callable[[], str], figure: Callable[[], Figure]) -> FilePath:
+    """Write a diagram as PNG, SVG or PDF (``fmt``, else the suffix); Hive and Rive share it.
+
+    ``svg`` makes the deterministic SVG text, ``figure`` the matplotlib figure (PNG and PDF,
+    without dates in their metadata).
+    """
     path = FilePath(path)
     if fmt is None:
         fmt = _FORMATS.get(path.suffix.lower())
@@ -250,12 +266,11 @@ def render_to_file(
             )
     fmt = fmt.lower().lstrip(".")
     if fmt == "svg":
-        path.write_text(position_svg(pos, marks, **fields), encoding="utf-8")
+        path.write_text(svg(), encoding="utf-8")
     elif fmt == "png":
-        path.write_bytes(position_png(pos, marks, dpi=dpi, **fields))
+        path.write_bytes(figure_png(figure(), dpi=dpi))
     elif fmt == "pdf":
-        fig = draw(pos, marks, **fields)
-        fig.savefig(path, format="pdf", metadata={"CreationDate": None, "ModDate": None})
+        figure().savefig(path, format="pdf", metadata={"CreationDate": None, "ModDate": None})
     else:
         raise ValueError(f"unknown diagram format {fmt!r}: use png, svg or pdf")
     return path

@@ -29,7 +29,6 @@ True
 
 from __future__ import annotations
 
-import io
 import itertools
 import math
 from collections.abc import Collection, Mapping, Sequence
@@ -508,23 +507,9 @@ def rive_png(
     >>> rive_png(RiveGame(3))[:8]
     b'\\x89PNG\\r\\n\\x1a\\n'
     """
-    fig = draw(game, marks=marks, **fields)
-    buf = io.BytesIO()
-    if palette:
-        import numpy as np
-        from PIL import Image
+    from ..plot.mpl import figure_png
 
-        fig.set_dpi(dpi)
-        fig.canvas.draw()
-        rgb = Image.fromarray(np.asarray(fig.canvas.buffer_rgba())).convert("RGB")  # type: ignore[attr-defined]
-        rgb.quantize(256, method=Image.Quantize.FASTOCTREE).save(buf, format="png")
-    else:
-        fig.savefig(buf, format="png", dpi=dpi, metadata={"Software": None},
-                    pil_kwargs={"compress_level": 1})
-    return buf.getvalue()
-
-
-_FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
+    return figure_png(draw(game, marks=marks, **fields), dpi=dpi, palette=palette)
 
 
 def render_to_file(
@@ -537,19 +522,10 @@ def render_to_file(
     **fields: object,
 ) -> FilePath:
     """Write the diagram to a PNG, SVG or PDF file (``fmt`` defaults to the suffix)."""
-    path = FilePath(path)
-    fmt = (fmt or _FORMATS.get(path.suffix.lower(), "")).lower().lstrip(".")
-    if fmt == "svg":
-        path.write_text(rive_svg(game, marks, **fields), encoding="utf-8")
-    elif fmt == "png":
-        path.write_bytes(rive_png(game, marks, dpi=dpi, **fields))
-    elif fmt == "pdf":
-        fig = draw(game, marks=marks, **fields)
-        fig.savefig(path, format="pdf", metadata={"CreationDate": None, "ModDate": None})
-    else:
-        raise ValueError(f"cannot tell the diagram format of {str(path)!r}: use .png, .svg or "
-                         ".pdf, or pass fmt='png', 'svg' or 'pdf'")
-    return path
+    from ..plot.mpl import write_diagram
+
+    return write_diagram(path, fmt, dpi=dpi, svg=lambda: rive_svg(game, marks, **fields),
+                         figure=lambda: draw(game, marks=marks, **fields))
 
 
 def repr_svg(game: RiveGame) -> str:
