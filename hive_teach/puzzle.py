@@ -69,7 +69,7 @@ from .explain import explain_move
 from .i18n import check_language, side_name, t
 from .pieces import Colour
 from .position import GameState, Move, Position
-from .scenario import Scenario, ScenarioError, _Reader
+from .scenario import Scenario, ScenarioError, _Reader, read_file, toml_files
 from .scenario import loads as scenario_loads
 
 _PUZZLE_KEYS = {"win_in", "solutions", "unique"}
@@ -127,21 +127,12 @@ class Puzzle:
 # ------------------------------------------------------------------------- reading
 def load(path: str | Path) -> Puzzle:
     """Read one puzzle file."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise PuzzleError(f"{p}:1: cannot read the file: {e}") from None
-    return loads(text, str(p))
+    return loads(read_file(path, PuzzleError), str(path))
 
 
 def load_all(paths: Iterable[str | Path]) -> list[Puzzle]:
     """Read puzzle files and folders (every ``*.toml`` below a folder), sorted by path."""
-    files: list[Path] = []
-    for path in paths:
-        p = Path(path)
-        files.extend(sorted(p.rglob("*.toml")) if p.is_dir() else [p])
-    return [load(f) for f in files]
+    return [load(f) for f in toml_files(paths)]
 
 
 def loads(text: str, name: str = "<puzzle>") -> Puzzle:

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -183,26 +183,36 @@ _MARK_KEYS = {
 _EXPECT_KEYS = {"state", "moves", "illegal"}
 
 
-def load(path: str | Path) -> Scenario:
-    """Read one scenario file."""
+def read_file(path: str | Path, error: type[ScenarioError] = ScenarioError) -> str:
+    """The text of a scenario-like file (scenario, Rive scenario, puzzle); an unreadable one
+    raises ``error`` naming the file."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        return p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise ScenarioError(f"{p}:1: cannot read the file: {e}") from None
-    return loads(text, str(p))
+        raise error(f"{p}:1: cannot read the file: {e}") from None
+
+
+def toml_files(paths: Iterable[str | Path],
+               keep: Callable[[Path], bool] = lambda _f: True) -> list[Path]:
+    """Files given, plus every ``*.toml`` below a folder given that ``keep`` accepts, sorted."""
+    files: list[Path] = []
+    for path in paths:
+        p = Path(path)
+        files.extend([f for f in sorted(p.rglob("*.toml")) if keep(f)] if p.is_dir() else [p])
+    return files
+
+
+def load(path: str | Path) -> Scenario:
+    """Read one scenario file."""
+    return loads(read_file(path), str(path))
 
 
 def load_all(paths: Iterable[str | Path]) -> list[Scenario]:
     """Read scenario files and folders (every ``*.toml`` below a folder), sorted by path."""
     from .rive.scenario import is_rive_file  # Rive scenarios share the folder
 
-    files: list[Path] = []
-    for path in paths:
-        p = Path(path)
-        files.extend([f for f in sorted(p.rglob("*.toml")) if not is_rive_file(f)]
-                     if p.is_dir() else [p])
-    return [load(f) for f in files]
+    return [load(f) for f in toml_files(paths, lambda f: not is_rive_file(f))]
 
 
 def loads(text: str, name: str = "<scenario>") -> Scenario:

@@ -71,7 +71,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..hexgrid import cell_name
-from ..scenario import LANGUAGES, Scenario, ScenarioError, _Reader
+from ..scenario import LANGUAGES, Scenario, ScenarioError, _Reader, read_file, toml_files
 from ..scenario import load as load_hive
 from ..scenario import verify as verify_hive
 from .engine import RiveGame
@@ -185,25 +185,13 @@ def is_rive_file(path: str | Path) -> bool:
 
 def load(path: str | Path) -> RiveScenario:
     """Read one Rive scenario file; errors name the file and the line (``ScenarioError``)."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ScenarioError(f"{p}:1: cannot read the file: {e}") from None
-    return loads(text, str(p))
+    return loads(read_file(path), str(path))
 
 
 def load_all(paths: Iterable[str | Path]) -> list[RiveScenario]:
     """Read the Rive scenarios among files and folders (every ``*.toml`` below a folder that
     is a Rive scenario), sorted by path."""
-    files: list[Path] = []
-    for path in paths:
-        p = Path(path)
-        if p.is_dir():
-            files.extend(f for f in sorted(p.rglob("*.toml")) if is_rive_file(f))
-        else:
-            files.append(p)
-    return [load(f) for f in files]
+    return [load(f) for f in toml_files(paths, is_rive_file)]
 
 
 def load_any(path: str | Path) -> Scenario | RiveScenario:
