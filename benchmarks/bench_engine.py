@@ -22,7 +22,7 @@ from _calibrate import calibration_rate  # noqa: E402
 from oracle import perft_positions, perft_start, valid_move_files  # noqa: E402
 
 from hive_teach import Position  # noqa: E402
-from hive_teach.perft import perft  # noqa: E402
+from hive_teach.hive.perft import perft  # noqa: E402
 
 
 def bench_perft(max_depth: int) -> tuple[int, float]:

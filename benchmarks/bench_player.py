@@ -28,10 +28,10 @@ from _calibrate import calibration_rate  # noqa: E402
 from oracle import perft_positions  # noqa: E402
 
 from hive_teach import Position  # noqa: E402
-from hive_teach.ai import solve  # noqa: E402
-from hive_teach.match import run_match  # noqa: E402
-from hive_teach.player import Player  # noqa: E402
-from hive_teach.uhp import UHPEngine  # noqa: E402
+from hive_teach.hive.ai import solve  # noqa: E402
+from hive_teach.hive.match import run_match  # noqa: E402
+from hive_teach.hive.player import Player  # noqa: E402
+from hive_teach.hive.uhp import UHPEngine  # noqa: E402
 
 
 def midgame_positions(limit: int) -> list[str]:

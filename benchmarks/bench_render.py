@@ -2,7 +2,7 @@
 
 Run from the repository root:  python benchmarks/bench_render.py [--repeat 30]
 
-Times ``position_png(pos, marks)`` for the marks of one piece (the work behind a notebook's
+Times ``diagram_png(pos, marks)`` for the marks of one piece (the work behind a notebook's
 picture or a widget's redraw: planning the diagram, painting it with matplotlib's Agg, encoding
 the PNG) and prints the median beside the target of 150 ms. Also given: the SVG writer, the
 planning alone, ``marks_for`` (engine work: targets and one explanation per nearby cell), and
@@ -24,9 +24,9 @@ sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
 from _calibrate import calibration_rate  # noqa: E402
 
-from hive_teach.plot import marks_for, position_png, position_svg  # noqa: E402
-from hive_teach.plot.scene import build_scene  # noqa: E402
-from hive_teach.position import Position  # noqa: E402
+from hive_teach.board.drawing import diagram_png, diagram_svg, marks_for  # noqa: E402
+from hive_teach.hive.paint import build_scene  # noqa: E402
+from hive_teach.hive.position import Position  # noqa: E402
 
 # A championship game at White's 21st turn (tests/data/Board_ValidMovesFromRealGamesTest.csv):
 # 20 pieces on the board, two of them stacks, both hands still holding pieces.
@@ -62,8 +62,8 @@ def main() -> None:
     marks = marks_for(pos, PIECE)
     print(f"position: {len(pos.where)} pieces on the board; {PIECE}: {len(marks.targets)} "
           f"targets, {len(marks.forbidden)} forbidden cells")
-    png = median_ms(lambda: position_png(pos, marks), args.repeat)
-    svg = median_ms(lambda: position_svg(pos, marks), args.repeat)
+    png = median_ms(lambda: diagram_png(pos, marks), args.repeat)
+    svg = median_ms(lambda: diagram_svg(pos, marks), args.repeat)
     plan = median_ms(lambda: build_scene(pos, marks), args.repeat)
     fill = median_ms(lambda: marks_for(pos, PIECE), args.repeat)
     verdict = "under" if png < TARGET_MS else "OVER"

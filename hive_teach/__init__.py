@@ -6,13 +6,12 @@
 15
 """
 
-from .errors import GameStringError, IllegalMoveError, InvalidMoveError, LayoutError
-from .explain import Explanation, explain_move, explain_piece
-from .hexgrid import Cell, cell, cell_name, coords, parse_cell
-from .pieces import ALL_GAME_TYPES, PIECES, Bug, Colour, GameType, Piece
-from .position import PASS, GameState, Move, Position, Source
-
-__version__ = "0.1.0"
+from hive_teach.core.errors import GameStringError, IllegalMoveError, InvalidMoveError, LayoutError
+from hive_teach.core.hexgrid import Cell, cell, cell_name, coords, parse_cell
+from hive_teach.core.version import __version__ as __version__
+from hive_teach.hive.explain import Explanation, explain_move, explain_piece
+from hive_teach.hive.pieces import ALL_GAME_TYPES, PIECES, Bug, Colour, GameType, Piece
+from hive_teach.hive.position import PASS, GameState, Move, Position, Source
 
 __all__ = [
     "ALL_GAME_TYPES",

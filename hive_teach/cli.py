@@ -15,19 +15,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .position import Position
-    from .scenario import Scenario
+    from hive_teach.hive.position import Position
+    from hive_teach.teach.scenario import Scenario
 
 
 def _cmd_uhp(args: argparse.Namespace) -> int:
-    from .uhp import run
+    from hive_teach.hive.uhp import run
 
     return run()
 
 
 def _cmd_perft(args: argparse.Namespace) -> int:
-    from .perft import perft
-    from .position import Position
+    from hive_teach.hive.perft import perft
+    from hive_teach.hive.position import Position
 
     if args.depth < 0:
         print(f"hive-teach perft: depth {args.depth} must be 0 or more", file=sys.stderr)
@@ -46,9 +46,9 @@ def _cmd_perft(args: argparse.Namespace) -> int:
 
 def _cmd_verify(args: argparse.Namespace) -> int:
     # Hive and Rive scenarios share the folder; these two read either kind.
-    from .rive.scenario import load_any as load
-    from .rive.scenario import verify_any as verify
-    from .scenario import ScenarioError
+    from hive_teach.teach.rive_scenario import load_any as load
+    from hive_teach.teach.rive_scenario import verify_any as verify
+    from hive_teach.teach.scenario import ScenarioError
 
     files = []
     for path in args.paths:
@@ -89,8 +89,8 @@ def _cmd_verify(args: argparse.Namespace) -> int:
 
 def _load_position(source: str) -> tuple[Position, Scenario | None]:
     """A position from a GameString, a scenario file, or a layout file (TOML)."""
-    from .position import Position
-    from .scenario import ScenarioError, load
+    from hive_teach.hive.position import Position
+    from hive_teach.teach.scenario import ScenarioError, load
 
     path = Path(source)
     if source.endswith(".toml") and path.exists():
@@ -120,7 +120,7 @@ def _load_position(source: str) -> tuple[Position, Scenario | None]:
 def _cmd_render(args: argparse.Namespace) -> int:
     try:
         pos, scenario = _load_position(args.source)
-        from .plot import Marks, marks_for, render_to_file
+        from hive_teach.board.drawing import Marks, marks_for, render_to_file
 
         if args.piece:
             marks = marks_for(pos, args.piece, lang=args.lang)
@@ -140,8 +140,8 @@ def _cmd_render(args: argparse.Namespace) -> int:
 
 
 def _cmd_worksheet(args: argparse.Namespace) -> int:
-    from .scenario import load_all
-    from .worksheet import make_worksheet
+    from hive_teach.teach.scenario import load_all
+    from hive_teach.teach.worksheet import make_worksheet
 
     try:
         scenarios = load_all(args.scenarios)
@@ -213,11 +213,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="scenario files or folders (default: scenarios)")
     p.set_defaults(func=_cmd_verify)
 
-    from .match import register as register_match
+    from hive_teach.hive.match import register as register_match
     register_match(sub)
 
     try:
-        from .rive.cli import register
+        from hive_teach.rive.cli import register
     except ImportError:  # pragma: no cover - the Rive package is part of the distribution
         pass
     else:

@@ -13,47 +13,14 @@ wQ \\bQ → R7
 
 from __future__ import annotations
 
-import os
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-from .errors import IllegalMoveError
-from .explain import Explanation, explain_move
-from .hexgrid import cell_name
-from .i18n import check_language
-from .scenario import Scenario, load
-
-_state = {"lang": "en"}
-
-
-def set_language(lang: str) -> None:
-    """Use ``en``, ``de`` or ``zh`` for everything the helpers show."""
-    _state["lang"] = check_language(lang)
-
-
-def language() -> str:
-    return _state["lang"]
-
-
-def library_dir(folder: str, env_var: str) -> Path:
-    """A data folder of the kit (``scenarios``, ``puzzles``): ``$env_var`` if set, else that
-    folder of this checkout, else the nearest one above the working directory."""
-    env = os.environ.get(env_var)
-    if env:
-        return Path(env)
-    here = Path(__file__).resolve().parents[1] / folder
-    if here.is_dir():
-        return here
-    for parent in [Path.cwd(), *Path.cwd().parents]:
-        if (parent / folder).is_dir():
-            return parent / folder
-    raise FileNotFoundError(f"cannot find the {folder} folder; set {env_var}")
-
-
-def scenario_dir() -> Path:
-    """Where the scenario library is: ``$HIVE_TEACH_SCENARIOS``, or ``scenarios/``."""
-    return library_dir("scenarios", "HIVE_TEACH_SCENARIOS")
+from hive_teach.core.errors import IllegalMoveError
+from hive_teach.core.hexgrid import cell_name
+from hive_teach.hive.explain import Explanation, explain_move
+from hive_teach.teach.library import language, scenario_dir, set_language
+from hive_teach.teach.scenario import Scenario, load
 
 
 @cache
@@ -75,8 +42,8 @@ def show(sid: str, *, answer: bool = True) -> None:
 
     from IPython.display import Image, Markdown, display
 
-    from .plot import position_png
-    from .worksheet import question_marks
+    from hive_teach.board.drawing import diagram_png
+    from hive_teach.teach.worksheet import question_marks
 
     lang = language()
     s = scenario(sid)
@@ -86,7 +53,7 @@ def show(sid: str, *, answer: bool = True) -> None:
     if s.question:
         text += f"\n\n**{s.text('question', lang)}**"
     display(Markdown(text))
-    display(Image(position_png(pos, replace(marks, title=""), palette=True)))
+    display(Image(diagram_png(pos, replace(marks, title=""), palette=True)))
 
 
 def targets(sid: str) -> None:
@@ -100,7 +67,7 @@ def targets(sid: str) -> None:
 
 def why(sid: str, move: str, *, full: bool = False) -> None:
     """Print the rule that forbids ``move`` in the scenario (and, with ``full``, the reason)."""
-    from .i18n_explain import localize
+    from hive_teach.hive.i18n_explain import localize
 
     pos = scenario(sid).position()
     try:
@@ -119,8 +86,8 @@ def explain(sid: str, move: str) -> None:
     """Show the reason ``move`` is illegal, in the notebook's language, with its diagram."""
     from IPython.display import Image, Markdown, display
 
-    from .i18n_explain import localize
-    from .plot import Marks, position_png
+    from hive_teach.board.drawing import Marks, diagram_png
+    from hive_teach.hive.i18n_explain import localize
 
     lang = language()
     pos = scenario(sid).position()
@@ -132,13 +99,13 @@ def explain(sid: str, move: str) -> None:
     display(Markdown(f"`{move}`: {localize(why_, lang)}"))
     marks = Marks(forbidden={m.to: why_.rule} if m.to is not None else {},
                   gates=[why_.gate] if getattr(why_, "gate", None) else [], lang=lang, title="")
-    display(Image(position_png(pos, marks, palette=True)))
+    display(Image(diagram_png(pos, marks, palette=True)))
 
 
 def board(sid: str, **options: Any) -> Any:
     """A board to play on, starting from the scenario's position (both sides move)."""
-    from .controller import BoardController
-    from .widgets import HiveBoard
+    from hive_teach.board.controller import BoardController
+    from hive_teach.board.widget import HiveBoard
 
     canvas = options.pop("canvas", None)
     s = scenario(sid)
@@ -148,8 +115,8 @@ def board(sid: str, **options: Any) -> Any:
 
 def reach_exercise(sid: str, **options: Any) -> Any:
     """Exercise: mark every cell the scenario's focus piece can reach, then Check."""
-    from .controller import BoardController
-    from .widgets import HiveBoard
+    from hive_teach.board.controller import BoardController
+    from hive_teach.board.widget import HiveBoard
 
     s = scenario(sid)
     if s.focus is None:
@@ -162,8 +129,8 @@ def reach_exercise(sid: str, **options: Any) -> Any:
 
 def find_exercise(sid: str, goal: str, accept: list[str], **options: Any) -> Any:
     """Exercise: find a move that does ``goal``; the moves in ``accept`` solve it."""
-    from .controller import BoardController
-    from .widgets import HiveBoard
+    from hive_teach.board.controller import BoardController
+    from hive_teach.board.widget import HiveBoard
 
     s = scenario(sid)
     pos = s.position()

@@ -158,7 +158,7 @@ def message_shown(page) -> str:
 
 BOARD_CELLS = """import json
 from hive_teach.tutorial import board
-from hive_teach.hexgrid import parse_cell
+from hive_teach.core.hexgrid import parse_cell
 b = board("freedom-gate-queen")
 cells = ["0,0", "1,-1", "-1,0", "0,1", "2,0", "-1,1"]
 print("FRACTIONS " + json.dumps({c: b.figure_fraction(parse_cell(c)) for c in cells}))

@@ -24,7 +24,7 @@ from browser_support import (
     write_notebook,
 )
 
-from hive_teach.hexgrid import cell_name
+from hive_teach.core.hexgrid import cell_name
 from hive_teach.tutorial import scenario
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from hive_teach import Colour, GameState, Piece, Position, parse_cell
-from hive_teach.controller import BoardController
-from hive_teach.hexgrid import cell_name
+from hive_teach.board.controller import BoardController
+from hive_teach.core.hexgrid import cell_name
 
 OPENING = "Base;InProgress;White[2];wS1;bS1 wS1-"
 

@@ -1,6 +1,6 @@
 """Explanations of illegal moves: never contradict the generator, always precise, right rule.
 
-The sweep checks the analysis in :class:`hive_teach.explain.Explainer` (which never asks the
+The sweep checks the analysis in :class:`hive_teach.hive.explain.Explainer` (which never asks the
 move generator) against ``Position.legal_moves()`` on every peer position; the hand-picked
 tests pin the rule id, kind and named pieces of each reason listed in EXPLAIN.md.
 """
@@ -23,7 +23,8 @@ from hive_teach import (
     cell_name,
     parse_cell,
 )
-from hive_teach.explain import (
+from hive_teach.core.hexgrid import DELTAS, hexagon
+from hive_teach.hive.explain import (
     FALLBACK_KINDS,
     KINDS,
     Explainer,
@@ -31,7 +32,6 @@ from hive_teach.explain import (
     explain_move,
     explain_piece,
 )
-from hive_teach.hexgrid import DELTAS, hexagon
 
 RULE_IDS = {f"R{i}" for i in range(21)}
 

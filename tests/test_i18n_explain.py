@@ -16,10 +16,10 @@ import pytest
 from oracle import full_moves
 
 from hive_teach import Move, Piece, Position, parse_cell
-from hive_teach.explain import KINDS, Explainer, Explanation, explain_move, explain_piece
-from hive_teach.hexgrid import DELTAS, hexagon
-from hive_teach.i18n import MESSAGES
-from hive_teach.i18n_explain import (
+from hive_teach.core.hexgrid import DELTAS, hexagon
+from hive_teach.core.i18n import MESSAGES
+from hive_teach.hive.explain import KINDS, Explainer, Explanation, explain_move, explain_piece
+from hive_teach.hive.i18n_explain import (
     HEIGHT_ACTIONS,
     KIND_TEMPLATES,
     MOSQUITO_TEMPLATES,

@@ -10,7 +10,7 @@ import pytest
 
 from hive_teach import GameState, Position
 from hive_teach.cli import main
-from hive_teach.match import MatchReport, run_match
+from hive_teach.hive.match import MatchReport, run_match
 
 OUR_UHP = f"uhp:{shlex.quote(sys.executable)} -m hive_teach.cli uhp"
 

@@ -9,7 +9,7 @@ import pytest
 from oracle import full_moves, nokamute_tests, perft_positions, perft_start, valid_move_files
 
 from hive_teach import Position
-from hive_teach.perft import perft
+from hive_teach.hive.perft import perft
 
 FULL = full_moves()
 

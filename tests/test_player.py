@@ -7,11 +7,11 @@ import time
 import pytest
 
 from hive_teach import PASS, GameState, Move, Position, parse_cell
-from hive_teach.ai import WIN, SolverTimeout, forces_win, immediate_wins, is_unique, solve
-from hive_teach.ai.evaluate import WIN_STATE, evaluate
-from hive_teach.ai.hashing import child_hash, position_hash
-from hive_teach.player import LEVELS, Player
-from hive_teach.uhp import UHPEngine
+from hive_teach.hive.ai import WIN, SolverTimeout, forces_win, immediate_wins, is_unique, solve
+from hive_teach.hive.ai.evaluate import WIN_STATE, evaluate
+from hive_teach.hive.ai.hashing import child_hash, position_hash
+from hive_teach.hive.player import LEVELS, Player
+from hive_teach.hive.uhp import UHPEngine
 
 MIDGAME_MLP = (
     "Base+MLP;InProgress;White[11];wL;bG1 /wL;wQ wL-;bL /bG1;wA1 wQ/;bQ -bL;wA2 wA1-;bM bQ/;"

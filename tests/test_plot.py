@@ -1,4 +1,4 @@
-"""Hex diagrams (hive_teach.plot): what is drawn, as data; SVG determinism; reference images.
+"""Hex diagrams (hive_teach.board.drawing): what is drawn, as data; SVG determinism; reference images.
 
 Reference images live in tests/baseline/. After an intended change of the look, regenerate them
 with
@@ -24,21 +24,21 @@ matplotlib = pytest.importorskip("matplotlib")
 
 from matplotlib.testing.compare import compare_images  # noqa: E402
 
-from hive_teach.explain import explain_move  # noqa: E402
-from hive_teach.hexgrid import are_neighbours, cell, cell_name, parse_cell, to_pixel  # noqa: E402
-from hive_teach.pieces import Piece  # noqa: E402
-from hive_teach.plot import (  # noqa: E402
+from hive_teach.board.drawing import (  # noqa: E402
     Marks,
     board_of,
+    diagram_png,
+    diagram_svg,
     draw,
     layout,
     marks_for,
-    position_png,
-    position_svg,
     render_to_file,
 )
-from hive_teach.plot.marks import route  # noqa: E402
-from hive_teach.position import Move, Position  # noqa: E402
+from hive_teach.core.hexgrid import are_neighbours, cell, cell_name, parse_cell, to_pixel  # noqa: E402
+from hive_teach.hive.explain import explain_move  # noqa: E402
+from hive_teach.hive.marks import route  # noqa: E402
+from hive_teach.hive.pieces import Piece  # noqa: E402
+from hive_teach.hive.position import Move, Position  # noqa: E402
 
 BASELINE = Path(__file__).parent / "baseline"
 REGEN = os.environ.get("HIVE_TEACH_REGEN_BASELINE") == "1"
@@ -142,7 +142,7 @@ def test_cell_at_maps_every_centre_back_and_ignores_the_margins(game: Position) 
     x0, _, y0, y1 = b.board_bounds
     assert b.cell_at(x0 - 1.0, (y0 + y1) / 2) is None  # over White's hand, not the board
     for name, (x, y) in b.hand.items():
-        assert b.hand_piece_at(x, y) is Piece.from_name(name)
+        assert b.hand_piece_at(x, y) == name
         assert b.cell_at(x, y) is None
     assert b.hand_piece_at(*to_pixel(parse_cell("0,0"))) is None
 
@@ -218,10 +218,10 @@ def test_route_of_an_illegal_move_is_none() -> None:
 # ----------------------------------------------------------------------------- SVG
 def test_svg_is_deterministic_and_marks_change_it(game: Position) -> None:
     m = marks_for(game, "bP", coords=True)
-    svg = position_svg(game, m)
-    assert svg == position_svg(game, marks_for(game, "bP", coords=True))
-    assert svg != position_svg(game, m, labels={"0,2": "here"})
-    assert svg != position_svg(game, marks_for(game, "bP"))
+    svg = diagram_svg(game, m)
+    assert svg == diagram_svg(game, marks_for(game, "bP", coords=True))
+    assert svg != diagram_svg(game, m, labels={"0,2": "here"})
+    assert svg != diagram_svg(game, marks_for(game, "bP"))
     ET.fromstring(svg)  # well-formed
     assert ">R16<" in svg and 'font-weight="bold"' in svg
     assert "<script" not in svg and "id=" not in svg
@@ -230,10 +230,10 @@ def test_svg_is_deterministic_and_marks_change_it(game: Position) -> None:
 def test_svg_does_not_depend_on_hash_seeds_or_matplotlib() -> None:
     code = (
         "import sys\n"
-        "from hive_teach.position import Position\n"
-        "from hive_teach.plot import position_svg, marks_for\n"
+        "from hive_teach.hive.position import Position\n"
+        "from hive_teach.board.drawing import diagram_svg, marks_for\n"
         f"pos = Position.from_game_string({_GAME!r})\n"
-        "sys.stdout.write(position_svg(pos, marks_for(pos, 'wQ', coords=True)))\n"
+        "sys.stdout.write(diagram_svg(pos, marks_for(pos, 'wQ', coords=True)))\n"
         "assert 'matplotlib' not in sys.modules, 'the SVG writer imported matplotlib'\n"
     )
     outs = []
@@ -246,7 +246,7 @@ def test_svg_does_not_depend_on_hash_seeds_or_matplotlib() -> None:
 
 
 def test_engine_does_not_import_matplotlib() -> None:
-    code = "import sys, hive_teach, hive_teach.plot; assert 'matplotlib' not in sys.modules"
+    code = "import sys, hive_teach, hive_teach.board.drawing; assert 'matplotlib' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
@@ -275,15 +275,15 @@ def test_draw_into_given_axes() -> None:
     draw(pos, ax=right, hand=False)
     assert board_of(left).marked("target") == {"-1,1": ""}
     assert board_of(right).hand == {}
-    with pytest.raises(ValueError, match="holds no hive diagram"):
+    with pytest.raises(ValueError, match="holds no diagram"):
         board_of(Figure())
 
 
 def test_png_is_deterministic() -> None:
     pos = Position.from_game_string(EARLY)
-    png = position_png(pos, targets=["0,1"])
-    assert png.startswith(b"\x89PNG") and png == position_png(pos, targets=["0,1"])
-    small = position_png(pos, targets=["0,1"], palette=True)
+    png = diagram_png(pos, targets=["0,1"])
+    assert png.startswith(b"\x89PNG") and png == diagram_png(pos, targets=["0,1"])
+    small = diagram_png(pos, targets=["0,1"], palette=True)
     assert small.startswith(b"\x89PNG") and len(small) < len(png)
 
 
@@ -294,7 +294,7 @@ def test_render_to_file_by_suffix_and_by_fmt(tmp_path: Path) -> None:
     pdf = render_to_file(pos, tmp_path / "a.pdf", marks=Marks(selected="wQ"))
     other = render_to_file(pos, tmp_path / "diagram", "svg")
     assert png.read_bytes().startswith(b"\x89PNG")
-    assert svg.read_text() == position_svg(pos, selected="wQ")
+    assert svg.read_text() == diagram_svg(pos, selected="wQ")
     assert pdf.read_bytes().startswith(b"%PDF")
     assert other.read_text().startswith("<svg")
     with pytest.raises(ValueError, match="cannot tell the format"):
@@ -339,7 +339,7 @@ def _surrounded() -> tuple[Position, Marks]:
 
 
 def _neighbours(c: int) -> list[int]:
-    from hive_teach.hexgrid import neighbours
+    from hive_teach.core.hexgrid import neighbours
 
     return neighbours(c)
 

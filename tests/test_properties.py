@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hive_teach import ALL_GAME_TYPES, PASS, Colour, IllegalMoveError, Move, Position
-from hive_teach.hexgrid import DELTAS, ORIGIN, connected
+from hive_teach.core.hexgrid import DELTAS, ORIGIN, connected
 
 SETTINGS = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

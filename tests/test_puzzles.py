@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from hive_teach.ai.evaluate import WIN_STATE
-from hive_teach.player import Player
-from hive_teach.position import GameState, Move, Position
-from hive_teach.puzzle import (
+from hive_teach.hive.ai.evaluate import WIN_STATE
+from hive_teach.hive.player import Player
+from hive_teach.hive.position import GameState, Move, Position
+from hive_teach.teach.puzzle import (
     Puzzle,
     PuzzleController,
     PuzzleError,

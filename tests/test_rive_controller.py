@@ -8,11 +8,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from hive_teach.hexgrid import cell, cell_name, parse_cell, to_pixel
+from hive_teach.board.rive_controller import MODES, RiveController, SimplePlayer
+from hive_teach.board.rive_widget import RiveBoard, rive_board
+from hive_teach.core.hexgrid import cell, cell_name, parse_cell, to_pixel
 from hive_teach.rive import Action, Colour, RiveGame, explain
-from hive_teach.rive.controller import MODES, RiveController, SimplePlayer
 from hive_teach.rive.i18n import REASONS, _case, localize, reason
-from hive_teach.rive.widgets import RiveBoard, rive_board
 
 OPENING = "rive3;0,0;0,-2;2,-2;2,0;0,2;-2,2;-2,0"  # seven lone stones, White to move
 THREE = "rive3;1,0;0,-1;-1,1;2,-2;-2,0;0,2"  # 0,0 would join three lone stones; Black to move

@@ -17,7 +17,7 @@ import random
 
 import pytest
 
-from hive_teach.hexgrid import cell, cell_name, distance
+from hive_teach.core.hexgrid import cell, cell_name, distance
 from hive_teach.rive import (
     Action,
     Colour,

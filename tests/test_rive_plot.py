@@ -1,4 +1,4 @@
-"""Rive diagrams (hive_teach.rive.plot): what is drawn, as data; SVG determinism; the pictures.
+"""Rive diagrams (hive_teach.rive.paint): what is drawn, as data; SVG determinism; the pictures.
 
 The side-3 board, row by row from the top::
 
@@ -21,22 +21,16 @@ from pathlib import Path
 
 import pytest
 
-from hive_teach.hexgrid import cell, cell_name, parse_cell, to_pixel
-from hive_teach.plot.scene import Shape, Text
+from hive_teach.board.drawing import board_of, diagram_png, diagram_svg, draw, render_to_file
+from hive_teach.core.hexgrid import cell, cell_name, parse_cell, to_pixel
+from hive_teach.core.scene import Shape, Text
 from hive_teach.rive import Colour, RiveGame, play_randomly
-from hive_teach.rive.plot import (
+from hive_teach.rive.paint import (
     CAPTURE,
     GROUP,
     RiveMarks,
-    board_of,
     build_rive_scene,
-    draw,
     layout,
-    render_to_file,
-    repr_png,
-    repr_svg,
-    rive_png,
-    rive_svg,
     title_of,
 )
 
@@ -179,7 +173,7 @@ def test_a_long_title_never_runs_off_the_picture() -> None:
     title = "A rather long title for such a small board, with words"
     scene = build_rive_scene(game(OPENING), RiveMarks(title=title))
     (text,) = [i for i in scene.items if isinstance(i, Text) and i.text == title]
-    from hive_teach.plot.scene import text_width
+    from hive_teach.hive.paint import text_width
 
     assert text.x + text_width(title, text.size, bold=True) <= scene.bounds[1]
 
@@ -211,29 +205,29 @@ def test_random_games_always_draw_and_badge_each_group_once() -> None:
 # ------------------------------------------------------------------------------ SVG
 def test_svg_is_byte_identical_for_the_same_input_and_differs_otherwise() -> None:
     g = game(THREE + ";x0,-1")
-    svg = rive_svg(g, coords=True, largest=True)
-    assert svg == rive_svg(game(g.to_text()), RiveMarks(coords=True, largest=True))
-    assert svg != rive_svg(g, coords=False, largest=True)
-    assert rive_svg(g) == repr_svg(g)
+    svg = diagram_svg(g, coords=True, largest=True)
+    assert svg == diagram_svg(game(g.to_text()), RiveMarks(coords=True, largest=True))
+    assert svg != diagram_svg(g, coords=False, largest=True)
+    assert diagram_svg(g) == g._repr_svg_()
     root = ET.fromstring(svg)
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
 
 
 def test_svg_is_the_same_in_a_fresh_process_with_another_hash_seed() -> None:
-    code = ("from hive_teach.rive import RiveGame\nfrom hive_teach.rive.plot import rive_svg\n"
-            f"print(rive_svg(RiveGame.from_text({THREE!r}), largest=True, lang='zh'), end='')")
+    code = ("from hive_teach.rive import RiveGame\nfrom hive_teach.board.drawing import diagram_svg\n"
+            f"print(diagram_svg(RiveGame.from_text({THREE!r}), largest=True, lang='zh'), end='')")
     outputs = set()
     for seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": seed}
         outputs.add(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                                    check=True, cwd=ROOT, env=env).stdout)
-    assert outputs == {rive_svg(game(THREE), largest=True, lang="zh")}
+    assert outputs == {diagram_svg(game(THREE), largest=True, lang="zh")}
 
 
 def test_svg_draws_one_disc_per_stone_in_its_colour() -> None:
-    from hive_teach.rive.plot import STONE_FILL
+    from hive_teach.rive.paint import STONE_FILL
 
-    svg = rive_svg(game(OPENING), legal=False, sizes=False, last=None)
+    svg = diagram_svg(game(OPENING), legal=False, sizes=False, last=None)
     assert svg.count(f'fill="{STONE_FILL[Colour.BLACK]}"') == 4
     assert svg.count(f'fill="{STONE_FILL[Colour.WHITE]}"') == 3
 
@@ -250,7 +244,7 @@ def test_draw_returns_a_figure_with_the_drawn_board_attached() -> None:
     ax = host.add_subplot()
     assert draw(g, ax=ax, coords=True) is host
     assert board_of(ax).marked("capture")["1,0"] == "placed"
-    with pytest.raises(ValueError, match="no Rive diagram"):
+    with pytest.raises(ValueError, match="holds no diagram"):
         board_of(object())
 
 
@@ -269,7 +263,7 @@ def _luminance_at(png: bytes, fig_board, c: int, dx: float = 0.45) -> float:
 def test_black_and_white_stones_are_far_apart_in_greyscale() -> None:
     pytest.importorskip("matplotlib")
     g = game(OPENING)
-    png = rive_png(g, legal=False)
+    png = diagram_png(g, legal=False)
     board = layout(g, legal=False)
     black = [_luminance_at(png, board, c) for c, col in g.stones.items() if col is Colour.BLACK]
     white = [_luminance_at(png, board, c) for c, col in g.stones.items() if col is Colour.WHITE]
@@ -280,16 +274,16 @@ def test_black_and_white_stones_are_far_apart_in_greyscale() -> None:
 def test_png_palette_png_pdf_and_files() -> None:
     pytest.importorskip("matplotlib")
     g = game(THREE)
-    assert rive_png(g).startswith(b"\x89PNG")
-    small = rive_png(g, palette=True)
-    assert small.startswith(b"\x89PNG") and small == repr_png(g)
+    assert diagram_png(g).startswith(b"\x89PNG")
+    small = diagram_png(g, palette=True)
+    assert small.startswith(b"\x89PNG") and small == g._repr_png_()
 
 
 def test_render_to_file_writes_png_svg_and_pdf(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     g = game(CAPTURING)
     assert render_to_file(g, tmp_path / "a.png").read_bytes().startswith(b"\x89PNG")
-    assert render_to_file(g, tmp_path / "a.svg").read_text() == rive_svg(g)
+    assert render_to_file(g, tmp_path / "a.svg").read_text() == diagram_svg(g)
     assert render_to_file(g, tmp_path / "a.pdf").read_bytes().startswith(b"%PDF")
     with pytest.raises(ValueError, match="format"):
         render_to_file(g, tmp_path / "a.gif")
@@ -297,9 +291,9 @@ def test_render_to_file_writes_png_svg_and_pdf(tmp_path: Path) -> None:
 
 def test_the_engine_and_the_game_text_never_import_matplotlib() -> None:
     code = ("import sys\nfrom hive_teach.rive import RiveGame\n"
-            "from hive_teach.rive.plot import rive_svg, layout\n"
-            "from hive_teach.rive.controller import RiveController\n"
-            "rive_svg(RiveGame.from_text('rive3;0,0'))\n"
+            "from hive_teach.board.drawing import diagram_svg, layout\n"
+            "from hive_teach.board.rive_controller import RiveController\n"
+            "diagram_svg(RiveGame.from_text('rive3;0,0'))\n"
             "RiveController().click('0,0')\n"
             "print(sorted(m for m in ('matplotlib', 'ipywidgets') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

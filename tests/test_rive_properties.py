@@ -11,7 +11,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hive_teach.hexgrid import components, hexagon
+from hive_teach.core.hexgrid import components, hexagon
 from hive_teach.rive import (
     Action,
     Colour,

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from hive_teach import scenario as hive_scenario
 from hive_teach.cli import main
 from hive_teach.rive import Colour
-from hive_teach.rive.scenario import (
+from hive_teach.teach import scenario as hive_scenario
+from hive_teach.teach.rive_scenario import (
     RiveScenario,
     ScenarioError,
     is_rive_file,
@@ -197,7 +197,7 @@ def test_hive_teach_verify_checks_rive_files_with_the_two_line_dispatch(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # The change proposed for hive_teach/cli.py: _cmd_verify imports load and verify from
-    # hive_teach.rive.scenario (load_any, verify_any) instead of hive_teach.scenario.
+    # hive_teach.teach.rive_scenario (load_any, verify_any) instead of hive_teach.teach.scenario.
     monkeypatch.setattr(hive_scenario, "load", load_any)
     monkeypatch.setattr(hive_scenario, "verify", verify_any)
     assert main(["verify", str(SCENARIOS)]) == 0, capsys.readouterr().out
@@ -223,7 +223,7 @@ def test_load_any_and_verify_any_read_hive_scenarios_too() -> None:
 
 # ------------------------------------------------------------------------------ tutorial
 def test_tutorial_helpers_print_stable_facts(capsys: pytest.CaptureFixture[str]) -> None:
-    from hive_teach.rive import tutorial
+    from hive_teach.teach import rive_lessons as tutorial
 
     tutorial.set_language("en")
     tutorial.legal("rive-capture-two-groups")
@@ -257,7 +257,7 @@ def test_tutorial_helpers_print_stable_facts(capsys: pytest.CaptureFixture[str])
 
 
 def test_tutorial_boards_and_exercises() -> None:
-    from hive_teach.rive import tutorial
+    from hive_teach.teach import rive_lessons as tutorial
 
     mark = tutorial.exercise("rive-ex-mark-legal", canvas=False)
     assert mark.controller.mode == "mark" and mark.check_button.description == "Check"
@@ -292,7 +292,7 @@ def test_the_rive_notebook_builds_in_three_languages_and_ends_with_exercises(
     for lang in ("en", "de", "zh"):
         nb = builder.build(NOTEBOOK, lang)
         code = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
-        assert code[1].startswith("from hive_teach.rive.tutorial import *\n")
+        assert code[1].startswith("from hive_teach.teach.rive_lessons import *\n")
         used = {part.split('"')[1] for src in code for part in src.split("(")[1:]
                 if part.startswith('"rive-')}
         assert used <= ids and len(used) >= 10

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from hive_teach.cli import main
-from hive_teach.scenario import ScenarioError, load_all, loads, verify
+from hive_teach.teach.scenario import ScenarioError, load_all, loads, verify
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios"

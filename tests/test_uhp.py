@@ -10,7 +10,7 @@ from oracle import full_moves
 
 from hive_teach import Position
 from hive_teach.cli import main
-from hive_teach.uhp import UHPEngine
+from hive_teach.hive.uhp import UHPEngine
 
 
 def answer(engine: UHPEngine, line: str) -> list[str]:
@@ -141,7 +141,7 @@ def test_render_command_draws_a_scenario_and_a_layout_file(tmp_path):
 
 
 def test_engine_modules_import_no_plotting_or_widgets():
-    code = ("import sys, hive_teach, hive_teach.uhp, hive_teach.scenario, hive_teach.controller;"
+    code = ("import sys, hive_teach, hive_teach.hive.uhp, hive_teach.teach.scenario, hive_teach.board.controller;"
             "print([m for m in ('matplotlib', 'ipywidgets') if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout

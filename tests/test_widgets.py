@@ -5,10 +5,10 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from hive_teach import Piece, Position, parse_cell
-from hive_teach.controller import BoardController
-from hive_teach.hexgrid import to_pixel
+from hive_teach.board.controller import BoardController
+from hive_teach.board.widget import HiveBoard
+from hive_teach.core.hexgrid import to_pixel
 from hive_teach.tutorial import board, find_exercise, reach_exercise
-from hive_teach.widgets import HiveBoard
 
 OPENING = "Base;InProgress;White[2];wS1;bS1 wS1-"
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from hive_teach.cli import main
-from hive_teach.scenario import load_all
-from hive_teach.worksheet import question_marks
+from hive_teach.teach.scenario import load_all
+from hive_teach.teach.worksheet import question_marks
 
 ROOT = Path(__file__).resolve().parents[1]
 SOME = [ROOT / "scenarios" / n for n in

@@ -1,4 +1,4 @@
-"""Rebuild hive_teach/fonts/hive-teach-cjk.ttf: the Chinese characters the kit uses.
+"""Rebuild hive_teach/core/fonts/hive-teach-cjk.ttf: the Chinese characters the kit uses.
 
 The kit ships a small subset of WenQuanYi Micro Hei (Apache-2.0) so that diagrams, worksheets
 and widgets show Chinese text on any machine, with no system font installed. When Chinese text
@@ -20,7 +20,7 @@ SOURCE = Path("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")
 TARGET = ROOT / "hive_teach" / "fonts" / "hive-teach-cjk.ttf"
 
 sys.path.insert(0, str(ROOT))
-from hive_teach.fonts import needed_characters  # noqa: E402
+from hive_teach.core.fonts import needed_characters  # noqa: E402
 
 
 def main() -> None:

@@ -14,9 +14,9 @@ B . B W W
 You are in the middle of a capture: first remove 1 more stone from the group you made. (V5)
 """
 
-from .engine import PendingCapture, RiveGame, play_randomly
-from .explain import explain
-from .rules import (
+from hive_teach.rive.engine import PendingCapture, RiveGame, play_randomly
+from hive_teach.rive.explain import explain
+from hive_teach.rive.rules import (
     Action,
     Colour,
     Explanation,

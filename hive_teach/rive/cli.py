@@ -21,7 +21,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from .engine import RiveGame
+from hive_teach.rive.engine import RiveGame
 
 _PROG = "hive-teach rive"
 

@@ -57,9 +57,9 @@ from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
-from ..hexgrid import Cell, cell, components, coords
-from .explain import explain, off_board
-from .rules import (
+from hive_teach.core.hexgrid import Cell, cell, components, coords
+from hive_teach.rive.explain import explain, off_board
+from hive_teach.rive.rules import (
     Action,
     Colour,
     Explanation,
@@ -453,15 +453,15 @@ into 2 pieces: the group must stay in one piece. (V5)
     # ------------------------------------------------------------------------------- helpers
 
     def _repr_svg_(self) -> str:
-        """A diagram for notebooks (rendering lives in :mod:`hive_teach.rive.plot`)."""
-        from .plot import repr_svg
+        """A diagram for notebooks (rendering lives in :mod:`hive_teach.rive.paint`)."""
+        from hive_teach.board.drawing import diagram_svg
 
-        return repr_svg(self)
+        return diagram_svg(self)
 
     def _repr_png_(self) -> bytes:
-        from .plot import repr_png
+        from hive_teach.board.drawing import diagram_png
 
-        return repr_png(self)
+        return diagram_png(self, palette=True)
 
     def copy(self) -> RiveGame:
         """An independent copy with the same history."""

@@ -29,11 +29,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..hexgrid import Cell, cell_name, components, neighbours
-from .rules import Action, Explanation, Rule, is_on_board
+from hive_teach.core.hexgrid import Cell, cell_name, components, neighbours
+from hive_teach.rive.rules import Action, Explanation, Rule, is_on_board
 
 if TYPE_CHECKING:
-    from .engine import PendingCapture, RiveGame
+    from hive_teach.rive.engine import PendingCapture, RiveGame
 
 
 def explain(game: RiveGame, action: Action | str) -> Explanation | None:

@@ -26,13 +26,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..hexgrid import cell_name, components
-from ..i18n import LANGUAGES, check_language
-from .explain import explain
-from .rules import Action, Colour, Explanation, is_on_board
+from hive_teach.core.hexgrid import cell_name, components
+from hive_teach.core.i18n import LANGUAGES, check_language
+from hive_teach.rive.explain import explain
+from hive_teach.rive.rules import Action, Colour, Explanation, is_on_board
 
 if TYPE_CHECKING:
-    from .engine import RiveGame
+    from hive_teach.rive.engine import RiveGame
 
 __all__ = ["LANGUAGES", "check_language", "localize", "reason", "result_text", "side_name",
            "stones", "t"]
@@ -264,8 +264,8 @@ def t(key: str, lang: str = "en", **params: object) -> str:
     >>> t("undo", "zh")
     '悔棋'
     """
-    if key not in MESSAGES:  # the words both boards share live in hive_teach.i18n
-        from ..i18n import t as shared
+    if key not in MESSAGES:  # the words both boards share live in hive_teach.core.i18n
+        from hive_teach.core.i18n import t as shared
 
         return shared(key, lang, **params)
     table = MESSAGES[key]

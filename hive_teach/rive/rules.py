@@ -22,7 +22,7 @@ from enum import IntEnum, StrEnum
 from functools import cache
 from typing import NamedTuple
 
-from ..hexgrid import LIMIT, Cell, cell, cell_name, coords, hexagon, neighbours
+from hive_teach.core.hexgrid import LIMIT, Cell, cell, cell_name, coords, hexagon, neighbours
 
 MIN_SIDE = 3
 MAX_SIDE = 8

@@ -1,0 +1,141 @@
+"""One drawing pipeline for every game: a game's painter plans the scene, then it is written as
+SVG (no matplotlib needed), painted with matplotlib, or saved as PNG, SVG or PDF.
+
+The painter is chosen by the game: :func:`hive_teach.hive.paint.build_scene` for a Hive
+:class:`~hive_teach.hive.position.Position` (marks: :class:`~hive_teach.hive.marks.Marks`),
+:func:`hive_teach.rive.paint.build_rive_scene` for a :class:`~hive_teach.rive.RiveGame`
+(marks: :class:`~hive_teach.rive.paint.RiveMarks`). ``fields`` set or override fields of the
+marks (``diagram_svg(pos, targets=[...], coords=True)``).
+
+>>> from hive_teach.hive.position import Position
+>>> from hive_teach.rive import RiveGame
+>>> pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+>>> marks = marks_for(pos, "wQ")
+>>> board = layout(pos, marks)
+>>> board.marked("selected"), board.marked("target")
+({'-1,0': ''}, {'-1,1': '', '0,-1': ''})
+>>> sorted(board.marked("forbidden"))  # the Queen's other neighbours, each with its rule id
+['-1,-1', '-2,0', '-2,1']
+>>> diagram_svg(pos, marks) == diagram_svg(pos, marks_for(pos, "wQ"))
+True
+>>> list(layout(RiveGame.from_text("rive3;0,0")).stones.values())
+['black']
+>>> diagram_png(RiveGame(3))[:8] == diagram_png(pos)[:8] == b'\\x89PNG\\r\\n\\x1a\\n'
+True
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from hive_teach.board.svg import scene_svg
+from hive_teach.core.scene import DrawnBoard, Scene
+from hive_teach.hive import marks as hive_marks
+from hive_teach.hive.marks import Marks, marks_for, route
+from hive_teach.hive.paint import build_scene
+from hive_teach.rive import paint as rive_paint
+from hive_teach.rive.engine import RiveGame
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from hive_teach.hive.position import Position
+    from hive_teach.rive.paint import RiveMarks
+
+    Game = Position | RiveGame
+    AnyMarks = Marks | RiveMarks
+
+DPI = 100
+
+
+def scene_of(game: Game, marks: AnyMarks | None = None, **fields: object) -> Scene:
+    """The scene the game's own painter plans for ``game`` with ``marks`` and ``fields``."""
+    if isinstance(game, RiveGame):
+        if marks is not None and not isinstance(marks, rive_paint.RiveMarks):
+            raise TypeError(f"a Rive diagram takes RiveMarks, not {type(marks).__name__}")
+        return rive_paint.build_rive_scene(game, rive_paint.with_fields(marks, fields))
+    if marks is not None and not isinstance(marks, Marks):
+        raise TypeError(f"a Hive diagram takes Marks, not {type(marks).__name__}")
+    return build_scene(game, hive_marks.with_fields(marks, fields))
+
+
+def layout(game: Game, marks: AnyMarks | None = None, **fields: object) -> DrawnBoard:
+    """What a diagram of ``game`` would show, without drawing it (no matplotlib needed)."""
+    return scene_of(game, marks, **fields).board
+
+
+def diagram_svg(game: Game, marks: AnyMarks | None = None, **fields: object) -> str:
+    """The diagram as SVG text, byte-identical for the same game and marks."""
+    return scene_svg(scene_of(game, marks, **fields))
+
+
+def draw(
+    game: Game, marks: AnyMarks | None = None, ax: Axes | None = None, **fields: object
+) -> Figure:
+    """Draw ``game`` with matplotlib and return the Figure; see
+    :func:`hive_teach.board.mpl.draw_scene` (a new figure, or fill ``ax``)."""
+    from hive_teach.board.mpl import draw_scene
+
+    return draw_scene(scene_of(game, marks, **fields), ax)
+
+
+def board_of(fig_or_ax: object) -> DrawnBoard:
+    """The :class:`DrawnBoard` that :func:`draw` attached to a figure or axes."""
+    from hive_teach.board.mpl import board_of as _board_of
+
+    return _board_of(fig_or_ax)
+
+
+def diagram_png(
+    game: Game,
+    marks: AnyMarks | None = None,
+    *,
+    dpi: float = DPI,
+    palette: bool = False,
+    **fields: object,
+) -> bytes:
+    """The diagram as PNG bytes (for ``_repr_png_`` and files).
+
+    ``palette=True`` gives a 256-colour PNG, about a third of the size and looking the same:
+    for notebooks saved with their outputs.
+    """
+    from hive_teach.board.mpl import figure_png
+
+    return figure_png(draw(game, marks, **fields), dpi=dpi, palette=palette)
+
+
+def render_to_file(
+    game: Game,
+    path: str | Path,
+    fmt: str | None = None,
+    *,
+    marks: AnyMarks | None = None,
+    dpi: float = DPI,
+    **fields: object,
+) -> Path:
+    """Write a diagram of ``game`` to ``path`` as PNG, SVG or PDF and return the path.
+
+    ``fmt`` (``"png"``, ``"svg"`` or ``"pdf"``) defaults to the file's suffix. SVG comes from
+    the deterministic writer; PNG and PDF from matplotlib, without dates in their metadata.
+    """
+    from hive_teach.board.mpl import write_diagram
+
+    return write_diagram(path, fmt, dpi=dpi, svg=lambda: diagram_svg(game, marks, **fields),
+                         figure=lambda: draw(game, marks, **fields))
+
+
+__all__ = [
+    "DrawnBoard",
+    "Marks",
+    "board_of",
+    "diagram_png",
+    "diagram_svg",
+    "draw",
+    "layout",
+    "marks_for",
+    "render_to_file",
+    "route",
+    "scene_of",
+]

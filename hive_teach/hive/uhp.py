@@ -1,0 +1,194 @@
+"""A Universal Hive Protocol engine on a text stream (``hive-teach uhp``).
+
+Speaks the commands of the UHP (info, newgame, play, pass, validmoves, bestmove, undo, options)
+plus ``perft N``. Every answer ends with a line ``ok``; bad input gets ``err <why>``; an illegal
+move gets ``invalidmove <why, with the rule id>`` and leaves the game unchanged. No input line
+can crash it.
+
+>>> engine = UHPEngine()
+>>> print(engine.handle("newgame Base"))
+Base;NotStarted;White[1]
+ok
+>>> answer = engine.handle("play wQ")  # the tournament opening is on in UHP
+>>> answer.startswith("invalidmove wQ: "), "(R4)" in answer, answer.splitlines()[-1] == "ok"
+(True, True, True)
+>>> print(engine.handle("play wS1"))
+Base;InProgress;Black[1];wS1
+ok
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+from typing import TextIO
+
+from hive_teach.core.errors import GameStringError, IllegalMoveError, InvalidMoveError
+from hive_teach.core.version import __version__
+from hive_teach.hive.perft import perft
+from hive_teach.hive.position import Position
+
+MAX_UHP_PERFT = 5
+MAX_UHP_DEPTH = 6
+MAX_UHP_SECONDS = 600
+_TIME_RE = re.compile(r"^(\d{1,2}):([0-5]\d):([0-5]\d)$")
+
+
+class UHPEngine:
+    """One UHP session: :meth:`handle` takes a command line and returns the whole answer."""
+
+    def __init__(self) -> None:
+        self.game: Position | None = None
+        self.tournament_opening = True
+
+    def handle(self, line: str) -> str:
+        """The answer to one command line, ending with ``ok``."""
+        try:
+            body = self._dispatch(line.strip())
+        except Exception as e:  # the protocol must answer every line, whatever goes wrong
+            body = f"err {type(e).__name__}: {e}".replace("\n", " ")
+        return f"{body}\nok" if body else "ok"
+
+    def _dispatch(self, line: str) -> str:
+        command, _, arg = line.partition(" ")
+        arg = arg.strip()
+        handler = getattr(self, "_cmd_" + command.lower(), None)
+        if handler is None:
+            return f"err unknown command {command!r}; try info, newgame, play, pass, validmoves, " \
+                   "bestmove, undo, options or perft"
+        return handler(arg)
+
+    # ---------------------------------------------------------------- commands
+    def _cmd_info(self, arg: str) -> str:
+        return f"id hive_teach v{__version__}\nMosquito;Ladybug;Pillbug"
+
+    def _cmd_newgame(self, arg: str) -> str:
+        try:
+            game = Position.from_game_string(arg or "Base", tournament=self.tournament_opening)
+        except GameStringError as e:
+            return f"err {e}"
+        self.game = game
+        return game.game_string()
+
+    def _need_game(self) -> Position:
+        if self.game is None:
+            raise _NoGame
+        return self.game
+
+    def _cmd_play(self, arg: str) -> str:
+        game = self._need_game()
+        if not arg:
+            return "err play needs a MoveString, e.g. 'play wS1' or 'play bS1 wS1-'"
+        try:
+            game.play(arg)
+        except InvalidMoveError as e:
+            return f"err {e}"
+        except IllegalMoveError as e:
+            return f"invalidmove {e}"
+        return game.game_string()
+
+    def _cmd_pass(self, arg: str) -> str:
+        if arg:
+            return "err pass takes no argument"
+        return self._cmd_play("pass")
+
+    def _cmd_validmoves(self, arg: str) -> str:
+        game = self._need_game()
+        return ";".join(game.move_string(m) for m in game.legal_moves())
+
+    def _cmd_bestmove(self, arg: str) -> str:
+        game = self._need_game()
+        words = arg.split()
+        if words and not (
+            (len(words) == 2 and words[0] == "depth" and words[1].isdigit() and int(words[1]) > 0)
+            or (len(words) == 2 and words[0] == "time" and _TIME_RE.match(words[1]))
+        ):
+            return "err bestmove takes 'depth N' (N >= 1) or 'time hh:mm:ss'"
+        if game.state.is_over:
+            return "err the game is over, there is no move to suggest (R19)"
+        from hive_teach.hive.player import DEFAULT_TIME_LIMIT, Player
+
+        # Bounded, so that no input line can keep the engine busy for hours.
+        if not words:
+            player = Player("strong", time_limit=DEFAULT_TIME_LIMIT)
+        elif words[0] == "depth":
+            if int(words[1]) > MAX_UHP_DEPTH:
+                return f"err bestmove depth is at most {MAX_UHP_DEPTH} here; use 'time' instead"
+            player = Player("strong", time_limit=MAX_UHP_SECONDS, depth=int(words[1]))
+        else:
+            h, m, s = (int(x) for x in words[1].split(":"))
+            seconds = 3600 * h + 60 * m + s
+            if not 0 < seconds <= MAX_UHP_SECONDS:
+                most = f"00:{MAX_UHP_SECONDS // 60:02d}:00"
+                return f"err bestmove time must be from 00:00:01 to {most}"
+            player = Player("strong", time_limit=seconds)
+        return game.move_string(player.choose(game))
+
+    def _cmd_undo(self, arg: str) -> str:
+        game = self._need_game()
+        if arg and not arg.isdigit():
+            return "err undo takes a whole number of moves, e.g. 'undo 2'"
+        n = int(arg) if arg else 1
+        if n > len(game.move_stack):
+            return f"err cannot undo {n} moves: only {len(game.move_stack)} were played"
+        for _ in range(n):
+            game.undo()
+        return game.game_string()
+
+    def _cmd_options(self, arg: str) -> str:
+        words = arg.split()
+        line = f"TournamentOpening;bool;{self.tournament_opening};True"
+        if not words:
+            return line
+        if words[0] == "get" and len(words) == 2:
+            if words[1] != "TournamentOpening":
+                return f"err unknown option {words[1]!r}; the option is TournamentOpening"
+            return line
+        if words[0] == "set" and len(words) == 3:
+            if words[1] != "TournamentOpening":
+                return f"err unknown option {words[1]!r}; the option is TournamentOpening"
+            if words[2] not in ("True", "False"):
+                return "err TournamentOpening is True or False"
+            self.tournament_opening = words[2] == "True"
+            if self.game is not None:
+                self.game = Position.from_game_string(
+                    self.game.game_string(), tournament=self.tournament_opening
+                )
+            return f"TournamentOpening;bool;{self.tournament_opening};True"
+        return "err use 'options', 'options get NAME' or 'options set NAME VALUE'"
+
+    def _cmd_perft(self, arg: str) -> str:
+        game = self._need_game()
+        if not arg.isdigit() or int(arg) > MAX_UHP_PERFT:
+            return f"err perft takes a depth from 0 to {MAX_UHP_PERFT}; for deeper counts use " \
+                   "the command line 'hive-teach perft'"
+        lines = []
+        for depth in range(int(arg) + 1):
+            t = time.perf_counter()
+            n = perft(game, depth)
+            lines.append(f"{depth} {n} {time.perf_counter() - t:.3f}")
+        return "\n".join(lines)
+
+    def _cmd_exit(self, arg: str) -> str:
+        raise SystemExit(0)
+
+
+class _NoGame(Exception):
+    def __str__(self) -> str:
+        return "no game in progress; start one with 'newgame Base' (or Base+MLP, or a GameString)"
+
+
+def run(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+    """Read commands line by line until end of input or ``exit``."""
+    engine = UHPEngine()
+    stdout.write(engine.handle("info") + "\n")
+    stdout.flush()
+    for line in stdin:
+        if not line.strip():
+            continue
+        if line.strip() == "exit":
+            break
+        stdout.write(engine.handle(line) + "\n")
+        stdout.flush()
+    return 0

@@ -1,0 +1,688 @@
+"""Puzzles: "to move and win in N", proved by the solver, played on the board.
+
+A puzzle file is a scenario file (``docs/scenarios.md``: id, rules, game type, texts in en, de
+and zh, a GameString or a layout) with a ``[puzzle]`` table instead of ``[focus]``/``[expect]``::
+
+    [puzzle]
+    win_in = 2                  # own moves, the winning one included
+    solutions = ["wB1 bA1"]     # ALL first moves that force the win (UHP MoveStrings)
+    unique = true               # exactly one first move wins
+
+The answer text explains the idea; for a win in two it names the defence and the follow-up.
+:func:`prove` checks a puzzle against :func:`hive_teach.hive.ai.solver.solve`: the listed first moves
+must be exactly the winning ones (compared as (piece, destination), never as text), ``unique``
+must be true to the solver, and there must be no quicker win (a win-in-2 without a win in 1).
+
+>>> p = loads('''
+... id = "tiny"
+... rules = ["R19"]
+... [title]
+... en = "Ant"
+... de = "Ameise"
+... zh = "兵蚁"
+... [position]
+... to_move = "white"
+... turn = 6
+... [position.stacks]
+... "0,0" = "bQ"
+... "1,0" = "wQ"
+... "0,-1" = "wS1"
+... "-1,0" = "wB1"
+... "-1,1" = "wG1"
+... "1,-1" = "bA1"
+... "2,-1" = "wA1"
+... [puzzle]
+... win_in = 1
+... solutions = ["wA1 wG1-"]
+... unique = true
+... ''', "tiny.toml")
+>>> p.id, p.win_in, p.unique
+('tiny', 1, True)
+>>> prove(p)
+[]
+>>> prove(replace(p, solutions=("wA1 bA1/",)))  # a wrong list is caught
+['the solver finds the winning first moves wA1 wG1-; the puzzle lists wA1 bA1/, which does \
+not force the win; the puzzle does not list wA1 wG1-']
+
+On the board (:func:`puzzle_exercise`) the learner plays the attacking side; after a correct
+move that does not end the game yet, the engine answers with its best defence
+(:func:`best_defence`) and the learner finishes. Command line: ``python -m hive_teach.teach.puzzle
+puzzles/`` proves every puzzle in a folder.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+import tomllib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from hive_teach.board.controller import BoardController, Feedback
+from hive_teach.core.i18n import check_language, side_name, t
+from hive_teach.hive.ai.evaluate import WIN_STATE, evaluate
+from hive_teach.hive.ai.solver import forces_win, solve
+from hive_teach.hive.explain import explain_move
+from hive_teach.hive.pieces import Colour
+from hive_teach.hive.position import GameState, Move, Position
+from hive_teach.teach.scenario import Scenario, ScenarioError, _Reader, read_file, toml_files
+from hive_teach.teach.scenario import loads as scenario_loads
+
+_PUZZLE_KEYS = {"win_in", "solutions", "unique"}
+_HEADER = re.compile(r"""^\s*\[\[?\s*[A-Za-z0-9_.'" -]+\]\]?\s*(#.*)?$""")
+_PUZZLE_HEADER = re.compile(r"^\s*\[\s*puzzle\s*\]\s*(#.*)?$")
+MAX_WIN_IN = 3
+"""The longest puzzle :func:`prove` takes on (the solver's time grows fast with N)."""
+
+
+class PuzzleError(ScenarioError):
+    """A puzzle file that cannot be read; the message starts with ``file:line:``."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle: a :class:`~hive_teach.teach.scenario.Scenario` (position and texts) and its goal."""
+
+    scenario: Scenario
+    win_in: int
+    solutions: tuple[str, ...]
+    unique: bool
+
+    @property
+    def id(self) -> str:
+        return self.scenario.id
+
+    @property
+    def path(self) -> str:
+        return self.scenario.path
+
+    @property
+    def game_type(self) -> str:
+        return self.scenario.game_type
+
+    def position(self) -> Position:
+        """A fresh position of the puzzle (the attacker to move)."""
+        return self.scenario.position()
+
+    @property
+    def attacker(self) -> Colour:
+        """The side that wins: the side to move."""
+        return self.position().turn
+
+    def moves(self, pos: Position | None = None) -> set[Move]:
+        """The listed solutions as moves (a ValueError if one cannot be read here)."""
+        if pos is None:
+            pos = self.position()
+        return {pos.parse_move(s) for s in self.solutions}
+
+    def text(self, what: str, lang: str = "en") -> str:
+        """The title, caption, question or answer in ``lang`` (falls back to English)."""
+        return self.scenario.text(what, lang)
+
+
+# ------------------------------------------------------------------------- reading
+def load(path: str | Path) -> Puzzle:
+    """Read one puzzle file."""
+    return loads(read_file(path, PuzzleError), str(path))
+
+
+def load_all(paths: Iterable[str | Path]) -> list[Puzzle]:
+    """Read puzzle files and folders (every ``*.toml`` below a folder), sorted by path."""
+    return [load(f) for f in toml_files(paths)]
+
+
+def loads(text: str, name: str = "<puzzle>") -> Puzzle:
+    """Read a puzzle from TOML text; ``name`` is used in error messages.
+
+    The ``[puzzle]`` table is read here; everything else goes to the scenario reader, with
+    the table's lines blanked so that its line numbers stay right.
+
+    >>> loads('id = "x"', "x.toml")
+    Traceback (most recent call last):
+    ...
+    hive_teach.teach.puzzle.PuzzleError: x.toml:1: a puzzle file needs a [puzzle] table with \
+win_in, solutions and unique
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        m = re.search(r"line (\d+)", str(e))
+        raise PuzzleError(f"{name}:{m.group(1) if m else 1}: not valid TOML: {e}") from None
+    r = _Reader(text, name)
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if _PUZZLE_HEADER.match(line)), None)
+    if start is None:
+        line = r.line_of("puzzle") if "puzzle" in data else 1
+        raise PuzzleError(f"{name}:{line}: a puzzle file needs a [puzzle] table with win_in, "
+                          "solutions and unique")
+    end = next((i for i in range(start + 1, len(lines)) if _HEADER.match(lines[i])), len(lines))
+    rest = lines[:start] + [""] * (end - start) + lines[end:]
+    if "play" in data:
+        _fail(r, "play", "a puzzle starts from its position: give the position after those "
+              "moves instead of play")
+    if "focus" not in data and "expect" not in data:
+        # The scenario reader wants something to check; a puzzle's game must be going on.
+        rest += ["", "[expect]", 'state = "InProgress"']
+    try:
+        scenario = scenario_loads("\n".join(rest) + "\n", name)
+    except ScenarioError as e:
+        raise PuzzleError(str(e)) from None
+
+    table = data["puzzle"]
+    try:
+        r.unknown(table, _PUZZLE_KEYS, "puzzle")
+    except ScenarioError as e:
+        raise PuzzleError(str(e)) from None
+    missing = sorted(_PUZZLE_KEYS - set(table))
+    if missing:
+        _fail(r, "puzzle", f"[puzzle] needs {', '.join(missing)}")
+    win_in = table["win_in"]
+    if not isinstance(win_in, int) or isinstance(win_in, bool) or not 1 <= win_in <= MAX_WIN_IN:
+        _fail(r, "puzzle.win_in", f"win_in must be a whole number of own moves from 1 to "
+              f"{MAX_WIN_IN}, not {win_in!r}")
+    unique = table["unique"]
+    if not isinstance(unique, bool):
+        _fail(r, "puzzle.unique", "unique must be true or false")
+    solutions = table["solutions"]
+    if not isinstance(solutions, list) or not solutions or \
+            not all(isinstance(s, str) and s.strip() for s in solutions):
+        _fail(r, "puzzle.solutions", "solutions must list at least one move, e.g. "
+              'solutions = ["wA1 bQ/"]')
+    pos = scenario.position()
+    seen: dict[Move, str] = {}
+    for s in solutions:
+        try:
+            move = pos.parse_move(s)
+            if not pos.is_legal(move):
+                why = explain_move(pos, move)
+                reason = f"{why.reason} ({why.rule})" if why else "the rules forbid it"
+                raise ValueError(reason)
+        except ValueError as e:
+            raise PuzzleError(f"{name}:{_line_of_text(lines, start, s)}: solution {s!r} is "
+                              f"not a legal move here: {e}") from None
+        if move in seen:
+            raise PuzzleError(f"{name}:{_line_of_text(lines, start, s)}: solution {s!r} is "
+                              f"the same move as {seen[move]!r}")
+        seen[move] = s
+    if unique != (len(solutions) == 1):
+        _fail(r, "puzzle.unique", f"unique = {str(unique).lower()} but the puzzle lists "
+              f"{len(solutions)} solution{'s' if len(solutions) != 1 else ''}")
+    return Puzzle(scenario, win_in, tuple(s.strip() for s in solutions), unique)
+
+
+def _fail(r: _Reader, where: str, message: str) -> Any:
+    raise PuzzleError(f"{r.name}:{r.line_of(where)}: {message}")
+
+
+def _line_of_text(lines: list[str], start: int, needle: str) -> int:
+    """The line (1-based) of the first quoted ``needle`` at or after ``start``."""
+    for quoted in (f'"{needle}"', f"'{needle}'", needle):
+        for i in range(start, len(lines)):
+            if quoted in lines[i]:
+                return i + 1
+    return start + 1
+
+
+# ------------------------------------------------------------------------- proving
+def prove(puzzle: Puzzle, *, time_limit: float | None = None) -> list[str]:
+    """Check a puzzle with the solver; returns the problems (empty when it is right).
+
+    The solver's winning first moves must be exactly ``solutions``; ``unique`` must say
+    whether there is one; a puzzle of N moves must have no win in fewer moves (else it is
+    trivial); and no side may have more pieces on the board than it has had turns.
+    """
+    problems: list[str] = []
+    pos = puzzle.position()
+    if pos.state.is_over:
+        return [f"the game is already over ({pos.state.value}): there is nothing to find"]
+    problems += _impossible(pos)
+    try:
+        listed = puzzle.moves(pos)
+    except ValueError as e:
+        return [*problems, f"a listed solution is not legal: {e}"]
+    n = puzzle.win_in
+    found = solve(pos, n, time_limit=time_limit)
+    found_set = set(found)
+    if found_set != listed:
+        names = ", ".join(pos.move_string(m) for m in found) or "none"
+        parts = [f"the solver finds the winning first moves {names}"]
+        extra = [s for s in puzzle.solutions if pos.parse_move(s) not in found_set]
+        missing = [pos.move_string(m) for m in found if m not in listed]
+        if extra:
+            parts.append(f"the puzzle lists {', '.join(extra)}, which "
+                         f"{'does' if len(extra) == 1 else 'do'} not force the win")
+        if missing:
+            parts.append(f"the puzzle does not list {', '.join(missing)}")
+        problems.append("; ".join(parts))
+    if puzzle.unique != (len(found) == 1):
+        problems.append(f"unique = {str(puzzle.unique).lower()}, but {len(found)} first "
+                        f"move{'s' if len(found) != 1 else ''} force the win")
+    if n > 1:
+        quick = solve(pos, n - 1, time_limit=time_limit)
+        if quick:
+            problems.append(f"a quicker win exists (in {n - 1}: "
+                            f"{', '.join(pos.move_string(m) for m in quick)}), so the puzzle "
+                            "is trivial")
+    return problems
+
+
+def _impossible(pos: Position) -> list[str]:
+    """Counts a layout cannot check: more pieces on the board than turns played."""
+    out = []
+    for side in Colour:
+        done = (pos.ply + 1 - int(side)) // 2  # turns this side has completed
+        placed = sum(1 for p in pos.where if p.colour is side)
+        if placed > done:
+            out.append(f"{side.title} has {placed} pieces on the board after only {done} "
+                       f"turn{'s' if done != 1 else ''}: give a later turn")
+    return out
+
+
+# ------------------------------------------------------------------------- defending
+@dataclass(frozen=True)
+class Defence:
+    """How good a reply is for the defender (see :func:`rate_replies`)."""
+
+    move: Move
+    outcome: int
+    """3 the defender wins, 2 a draw, 1 no forced win left for the attacker, 0 a forced loss,
+    -1 the reply itself loses."""
+    loses_in: int
+    """For a forced loss: in how many attacker moves (the more the better)."""
+    wins_left: int
+    """For a forced loss: how many first moves the attacker has to win that quickly."""
+    score: int
+    """The engine's evaluation for the defender, to break ties."""
+
+    def key(self) -> tuple[int, int, int, int]:
+        return (self.outcome, self.loses_in, -self.wins_left, self.score)
+
+
+def rate_replies(pos: Position, moves_left: int) -> list[Defence]:
+    """Every reply of the side to move (the defender), rated; ``moves_left`` is how many own
+    moves the attacker has left to win after it. Best defence first; ties keep move order."""
+    defender = pos.turn
+    attacker = defender.other
+    out = []
+    for r in pos.legal_moves():
+        pos.push(r)
+        try:
+            loses_in = wins_left = 0
+            if pos.state is WIN_STATE[defender]:
+                outcome = 3
+            elif pos.state is GameState.DRAW:
+                outcome = 2
+            elif pos.state is WIN_STATE[attacker]:
+                outcome = -1
+            else:
+                outcome = 1
+                for j in range(1, moves_left + 1):
+                    wins = solve(pos, j)
+                    if wins:
+                        outcome, loses_in, wins_left = 0, j, len(wins)
+                        break
+            score = 0 if pos.state.is_over else -evaluate(pos)
+        finally:
+            pos.undo()
+        out.append(Defence(r, outcome, loses_in, wins_left, score))
+    order = {d.move: i for i, d in enumerate(out)}
+    return sorted(out, key=lambda d: (tuple(-x for x in d.key()), order[d.move]))
+
+
+def best_defence(pos: Position, moves_left: int) -> Move:
+    """The defender's best reply (side to move) when the attacker has ``moves_left`` own moves
+    to win: a reply that escapes if there is one, else the one that lasts longest and leaves
+    the fewest winning answers, else the engine's evaluation decides."""
+    return rate_replies(pos, moves_left)[0].move
+
+
+# ------------------------------------------------------------------------- the board
+MESSAGES: dict[str, dict[str, str]] = {
+    "goal_1": {
+        "en": "{side} to move wins at once. Find the move!",
+        "de": "{side} am Zug gewinnt sofort. Finde den Zug!",
+        "zh": "{side}走，一步就能获胜。找出这一步！",
+    },
+    "goal_n": {
+        "en": "{side} to move wins in {n} moves, whatever the opponent does. Find the first "
+              "move!",
+        "de": "{side} am Zug gewinnt in {n} Zügen, egal was der Gegner tut. Finde den ersten "
+              "Zug!",
+        "zh": "{side}走，不管对方怎么应，{n} 步之内必胜。找出第一步！",
+    },
+    "defended": {
+        "en": "Correct! {move}. {other} defends as well as possible: {reply}.",
+        "de": "Richtig! {move}. {other} verteidigt sich, so gut es geht: {reply}.",
+        "zh": "正确！{move}。{other}尽力防守：{reply}。",
+    },
+    "finish": {
+        "en": "Now finish it: {side} wins with the next move. Find it!",
+        "de": "Jetzt mach es fertig: {side} gewinnt mit dem nächsten Zug. Finde ihn!",
+        "zh": "现在收官：{side}下一步就能获胜。找出这一步！",
+    },
+    "keep_going": {
+        "en": "Keep going: {side} wins in {n} more moves.",
+        "de": "Weiter so: {side} gewinnt in {n} weiteren Zügen.",
+        "zh": "继续：{side}再走 {n} 步就能获胜。",
+    },
+    "refuted": {
+        "en": "{move} does not force the win: {other} answers {reply}, and then the win is "
+              "gone. Try again.",
+        "de": "{move} erzwingt den Sieg nicht: {other} antwortet {reply}, und dann ist der "
+              "Gewinn weg. Versuch es noch einmal.",
+        "zh": "{move} 逼不出胜利：{other}会应 {reply}，那样就赢不了了。再试一次。",
+    },
+    "draws": {
+        "en": "{move} would surround both Queens at once: that is a draw, not a win (R19). "
+              "Try again.",
+        "de": "{move} würde beide Königinnen auf einmal umzingeln: Das ist ein Unentschieden, "
+              "kein Sieg (R19). Versuch es noch einmal.",
+        "zh": "{move} 会同时围住两只蜂后：这是平局，不是胜利（R19）。再试一次。",
+    },
+    "loses": {
+        "en": "{move} would surround your own Queen, and {other} would win (R19). Try again.",
+        "de": "{move} würde deine eigene Königin umzingeln, und {other} hätte gewonnen (R19). "
+              "Versuch es noch einmal.",
+        "zh": "{move} 会围死你自己的蜂后，{other}就赢了（R19）。再试一次。",
+    },
+    "won": {
+        "en": "Solved: {result}.",
+        "de": "Gelöst: {result}.",
+        "zh": "解出来了：{result}。",
+    },
+}
+
+
+def message(key: str, lang: str = "en", **params: object) -> str:
+    """A puzzle message in ``lang``, filled in (see :data:`MESSAGES`).
+
+    >>> message("goal_n", "de", side="Weiß", n=2)
+    'Weiß am Zug gewinnt in 2 Zügen, egal was der Gegner tut. Finde den ersten Zug!'
+    """
+    table = MESSAGES[key]
+    return table.get(lang, table["en"]).format(**params)
+
+
+def goal_text(puzzle: Puzzle, lang: str = "en") -> str:
+    """The task as the board states it, e.g. "White to move wins in 2 moves, ..."."""
+    side = side_name(puzzle.attacker, lang)
+    if puzzle.win_in == 1:
+        return message("goal_1", lang, side=side)
+    return message("goal_n", lang, side=side, n=puzzle.win_in)
+
+
+class PuzzleController(BoardController):
+    """A find-the-move board for a puzzle: the learner plays the attacker.
+
+    The first move must be one of the puzzle's solutions. If the game goes on, the engine
+    answers with :func:`best_defence` and the learner must keep forcing the win (any move that
+    still wins in the moves left is accepted). A wrong move is not played: the board says why
+    it fails (the defence that refutes it, or the draw). Undo takes back the learner's last
+    move together with the engine's answer.
+
+    >>> board = PuzzleController(puzzle("beetle-freezes-defender"))
+    >>> board.prompt()
+    'White to move wins in 2 moves, whatever the opponent does. Find the first move!'
+    >>> print(board.play_text("wG2 /wS1").message)  # legal, but Black has a defence
+    wG2 /wS1 does not force the win: Black answers bA1 wQ-, and then the win is gone. Try again.
+    >>> print(board.play_text("wB1 bA1").message)   # right: the engine defends
+    Correct! wB1 bA1. Black defends as well as possible: bS1 wS1\\.
+    >>> board.moves_left(), board.prompt()
+    (1, 'Now finish it: White wins with the next move. Find it!')
+    >>> board.play_text("wB1 -bQ").kind, board.position.state.value
+    ('solved', 'WhiteWins')
+    >>> board.undo().kind, board.undo().kind, board.moves_left()
+    ('undone', 'undone', 2)
+    """
+
+    def __init__(self, puzzle: Puzzle, *, goal: str | None = None, lang: str = "en",
+                 **options: Any) -> None:
+        self.puzzle = puzzle
+        pos = puzzle.position()
+        self.attacker = pos.turn
+        self.solution_moves = frozenset(puzzle.moves(pos))
+        self.custom_goal = goal
+        options.setdefault("engine", self.defend)
+        options.setdefault("human", self.attacker)
+        super().__init__(pos, mode="find", goal=goal or goal_text(puzzle, lang),
+                         accept=self.accepts, lang=lang, **options)
+
+    # ---------------------------------------------------------------- state
+    def own_moves_played(self) -> int:
+        """How many moves the learner has made since the start."""
+        played = len(self.position.move_stack) - len(self.start.move_stack)
+        return (played + 1) // 2
+
+    def moves_left(self) -> int:
+        """Own moves the learner has left to win in."""
+        return self.puzzle.win_in - self.own_moves_played()
+
+    def accepts(self, pos: Position, move: Move) -> bool:
+        """First move: one of the solutions; later: any move that still forces the win."""
+        if self.own_moves_played() == 0:
+            return move in self.solution_moves
+        return forces_win(pos, move, self.moves_left())
+
+    def defend(self, pos: Position) -> Move:
+        """The engine's answer: the best defence, with the learner's moves left."""
+        return best_defence(pos, self.moves_left())
+
+    # ---------------------------------------------------------------- text
+    def _prompt(self) -> str:
+        lang = self.lang
+        if self.position.is_over:
+            return message("won", lang, result=self._result())
+        if self.own_moves_played() == 0:
+            return self.custom_goal or goal_text(self.puzzle, lang)
+        left = self.moves_left()
+        side = side_name(self.attacker, lang)
+        if left == 1:
+            return message("finish", lang, side=side)
+        return message("keep_going", lang, side=side, n=left)
+
+    # ---------------------------------------------------------------- actions
+    def _play(self, move: Move) -> Feedback:
+        pos = self.position
+        text = pos.move_string(move)
+        if not self.accepts(pos, move):
+            return self._done(Feedback("checked", self._why_not(move, text), move=move,
+                                       correct=False))
+        pos.play(move)
+        self.selected, self.targets = None, frozenset()
+        if pos.is_over:
+            msg = t("solved", self.lang, move=text) + " " + t(
+                "game_over", self.lang, result=self._result())
+            return self._done(Feedback("solved", msg, move=move, correct=True))
+        reply = self.engine(pos)
+        reply_text = pos.move_string(reply)
+        pos.play(reply)
+        msg = message("defended", self.lang, move=text, reply=reply_text,
+                      other=side_name(self.attacker.other, self.lang))
+        if pos.is_over:  # only when every reply ends the game, e.g. by a forced pass-less loss
+            msg += " " + t("game_over", self.lang, result=self._result())
+        return self._done(Feedback("moved", msg, move=move, correct=True))
+
+    def _why_not(self, move: Move, text: str) -> str:
+        """Why a legal move fails: a draw, the own Queen, or the defence that refutes it."""
+        pos = self.position
+        other = side_name(self.attacker.other, self.lang)
+        left = self.moves_left()
+        pos.push(move)
+        try:
+            if pos.state is GameState.DRAW:
+                return message("draws", self.lang, move=text)
+            if pos.state is WIN_STATE[self.attacker.other]:
+                return message("loses", self.lang, move=text, other=other)
+            if left > 1 and not pos.state.is_over:
+                best = rate_replies(pos, left - 1)[0]
+                if best.outcome >= 1:
+                    reply = pos.move_string(best.move)
+                    return message("refuted", self.lang, move=text, other=other, reply=reply)
+        finally:
+            pos.undo()
+        return t("legal_not_goal", self.lang, move=text)
+
+    def undo(self) -> Feedback:
+        """Take back the learner's last move (and the engine's answer to it)."""
+        pos = self.position
+        base = len(self.start.move_stack)
+        if len(pos.move_stack) <= base:
+            return super().undo()
+        move = pos.undo()
+        while pos.turn is not self.attacker and len(pos.move_stack) > base:
+            move = pos.undo()
+        self.selected, self.targets = None, frozenset()
+        return self._done(Feedback("undone", t("undone", self.lang,
+                                               move=pos.move_string(move))))
+
+
+# ------------------------------------------------------------------------- notebooks
+def puzzle_dir() -> Path:
+    """Where the puzzles are: ``$HIVE_TEACH_PUZZLES``, or ``puzzles/`` of this checkout."""
+    from hive_teach.teach.library import library_dir
+
+    return library_dir("puzzles", "HIVE_TEACH_PUZZLES")
+
+
+@cache
+def puzzle(pid: str) -> Puzzle:
+    """The puzzle with id ``pid`` (file ``puzzles/<pid>.toml``)."""
+    path = puzzle_dir() / f"{pid}.toml"
+    if not path.exists():
+        raise FileNotFoundError(f"no puzzle {pid!r}: expected {path}")
+    return load(path)
+
+
+def _lang(lang: str | None) -> str:
+    if lang is not None:
+        return check_language(lang)
+    from hive_teach.teach.library import language
+
+    return language()
+
+
+_HEADINGS = {
+    "en": ("Puzzle", "wins in", "move", "moves", "Solution", "Game", "Title"),
+    "de": ("Aufgabe", "gewinnt in", "Zug", "Zügen", "Lösung", "Spiel", "Titel"),
+    "zh": ("题目", "几步胜", "步", "步", "答案", "棋局", "标题"),
+}
+
+
+def show_puzzle(pid: str, lang: str | None = None) -> None:
+    """The puzzle's diagram with its title, caption and question (nothing given away)."""
+    from IPython.display import Image, Markdown, display
+
+    from hive_teach.board.drawing import diagram_png
+    from hive_teach.teach.worksheet import question_marks
+
+    lang = _lang(lang)
+    p = puzzle(pid)
+    text = f"### {p.text('title', lang)}\n\n*{p.game_type} · {goal_text(p, lang)}*"
+    if p.scenario.caption:
+        text += f"\n\n{p.text('caption', lang)}"
+    if p.scenario.question:
+        text += f"\n\n**{p.text('question', lang)}**"
+    display(Markdown(text))
+    display(Image(diagram_png(p.position(), question_marks(p.scenario, lang), palette=True)))
+
+
+def show_solution(pid: str, lang: str | None = None) -> None:
+    """The answer: the winning first move(s), the explanation and the teaching diagram."""
+    from IPython.display import Image, Markdown, display
+
+    from hive_teach.board.drawing import diagram_png
+
+    lang = _lang(lang)
+    p = puzzle(pid)
+    word = _HEADINGS[lang][4]
+    moves = ", ".join(f"`{s}`" for s in p.solutions)
+    display(Markdown(f"**{word}:** {moves}\n\n{p.text('answer', lang)}"))
+    marks = replace(p.scenario.marks(lang), title="")
+    display(Image(diagram_png(p.position(), marks, palette=True)))
+
+
+def puzzle_table(lang: str | None = None) -> None:
+    """A table of every puzzle: id, game type, win in N, title."""
+    from IPython.display import Markdown, display
+
+    lang = _lang(lang)
+    head = _HEADINGS[lang]
+    rows = [f"| id | {head[5]} | {head[1]} | {head[6]} |", "|---|---|---|---|"]
+    for p in load_all([puzzle_dir()]):
+        unit = head[2] if p.win_in == 1 else head[3]
+        rows.append(f"| `{p.id}` | {p.game_type} | {p.win_in} {unit} | {p.text('title', lang)} |")
+    display(Markdown("\n".join(rows)))
+
+
+def puzzle_exercise(pid: str, lang: str | None = None, *, goal: str | None = None,
+                    **options: Any) -> Any:
+    """The board's find-the-move exercise for puzzle ``pid`` (see :class:`PuzzleController`).
+
+    ``goal`` replaces the standing task text; other options go to the controller
+    (``canvas`` to the widget).
+    """
+    from hive_teach.board.widget import HiveBoard
+
+    lang = _lang(lang)
+    p = puzzle(pid)
+    canvas = options.pop("canvas", None)
+    controller = PuzzleController(p, goal=goal, lang=lang, **options)
+    return HiveBoard(controller, canvas=canvas, title=p.text("title", lang))
+
+
+# ------------------------------------------------------------------------- command line
+def main(argv: list[str] | None = None,
+         out: Callable[[str], None] = print) -> int:
+    """``python -m hive_teach.teach.puzzle [PATHS...]``: prove every puzzle (default ``puzzles/``);
+    one line per puzzle, then a total; status 1 on any problem."""
+    args = list(sys.argv[1:] if argv is None else argv) or [str(puzzle_dir())]
+    try:
+        puzzles = load_all(args)
+    except (ScenarioError, FileNotFoundError) as e:
+        out(f"ERROR {e}")
+        return 1
+    bad = 0
+    start = time.perf_counter()
+    for p in puzzles:
+        t0 = time.perf_counter()
+        problems = prove(p)
+        took = time.perf_counter() - t0
+        if problems:
+            bad += 1
+            out(f"FAIL {p.id} ({p.path})")
+            for problem in problems:
+                out(f"  - {problem}")
+        else:
+            out(f"ok   {p.id}: {p.game_type}, win in {p.win_in}, "
+                f"{len(p.solutions)} solution{'s' if len(p.solutions) != 1 else ''} "
+                f"({took:.2f} s)")
+    out(f"{len(puzzles) - bad} passed, {bad} failed in {time.perf_counter() - start:.1f} s")
+    return 1 if bad else 0
+
+
+__all__ = [
+    "Defence",
+    "Puzzle",
+    "PuzzleController",
+    "PuzzleError",
+    "best_defence",
+    "goal_text",
+    "load",
+    "load_all",
+    "loads",
+    "prove",
+    "puzzle",
+    "puzzle_dir",
+    "puzzle_exercise",
+    "puzzle_table",
+    "rate_replies",
+    "show_puzzle",
+    "show_solution",
+]
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,168 @@
+"""Printable worksheets: one diagram per scenario with its question and room to answer, then an
+answer key. ``hive-teach worksheet SCENARIOS... -o FILE.pdf --lang de``.
+
+The question pages show the position without the answer (no targets, crosses, gates or
+paths: only the focus piece, labels, the last move and stunned pieces); the answer key shows
+the full teaching diagram and the scenario's answer text.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from hive_teach.core.fonts import is_cjk, use_cjk_fonts
+from hive_teach.core.i18n import check_language
+from hive_teach.teach.scenario import Scenario
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+    from matplotlib.lines import Line2D
+
+    from hive_teach.hive.marks import Marks
+
+A4 = (8.27, 11.69)
+HEADINGS = {
+    "en": ("Hive worksheet", "Answer key", "Name:", "Your answer:", "Answer"),
+    "de": ("Hive-Arbeitsblatt", "Lösungen", "Name:", "Deine Antwort:", "Lösung"),
+    "zh": ("Hive 练习单", "参考答案", "姓名：", "你的答案：", "答案"),
+}
+
+
+_NO_LINE_START = set("，。、；：！？）」』》")
+
+
+def wrap(text: str, width: int = 92) -> list[str]:
+    """Lines of at most about ``width`` columns; Chinese characters count double.
+
+    >>> wrap("a b c", 3)
+    ['a b', 'c']
+    >>> wrap("蜂后必须在第四回合之前放上棋盘", 10)
+    ['蜂后必须在', '第四回合之', '前放上棋盘']
+    >>> wrap("蜂后必须，在第四回合", 8)
+    ['蜂后必须，', '在第四回', '合']
+    """
+    out: list[str] = []
+    for paragraph in text.split("\n"):
+        if not any(is_cjk(ch) for ch in paragraph):
+            out.extend(textwrap.wrap(paragraph, width) or [""])
+            continue
+        line, used = "", 0
+        for ch in paragraph:
+            cost = 2 if is_cjk(ch) else 1
+            # Chinese punctuation never starts a line: it stays with the character before.
+            if used + cost > width and ch not in _NO_LINE_START:
+                out.append(line)
+                line, used = "", 0
+            line += ch
+            used += cost
+        out.append(line)
+    return out
+
+
+def question_marks(scenario: Scenario, lang: str) -> Marks:
+    """The diagram marks for a question: everything that does not give the answer away."""
+    full = scenario.marks(lang)
+    return replace(full, targets=frozenset(), forbidden={}, gates=(), path=(), throws=(),
+                   pinned=frozenset(), title="")
+
+
+def make_worksheet(scenarios: Sequence[Scenario], path: str | Path, lang: str = "en",
+                   *, per_page: int = 2) -> Path:
+    """Write a PDF worksheet for ``scenarios`` in ``lang``; returns the path."""
+    import matplotlib
+
+    matplotlib.use("Agg", force=False)
+    from matplotlib.backends.backend_pdf import PdfPages
+    from matplotlib.figure import Figure
+
+    from hive_teach.board.drawing import draw
+
+    lang = check_language(lang)
+    if not scenarios:
+        raise ValueError("a worksheet needs at least one scenario")
+    use_cjk_fonts()
+    title, key_title, name_label, answer_label, answer_word = HEADINGS[lang]
+    out = Path(path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with PdfPages(out) as pdf:
+        pages = [scenarios[i:i + per_page] for i in range(0, len(scenarios), per_page)]
+        for page_no, chunk in enumerate(pages, 1):
+            fig = Figure(figsize=A4)
+            fig.text(0.06, 0.965, title, fontsize=15, weight="bold")
+            fig.text(0.60, 0.965, name_label + " " + "_" * 22, fontsize=10)
+            fig.text(0.94, 0.02, str(page_no), fontsize=8, ha="right", color="#777")
+            slot = 0.92 / per_page
+            for i, s in enumerate(chunk):
+                top = 0.935 - i * slot
+                _block(fig, s, lang, top, slot, question_marks(s, lang), draw, answer_label)
+            pdf.savefig(fig)
+        key = [scenarios[i:i + 4] for i in range(0, len(scenarios), 4)]
+        for chunk in key:
+            fig = Figure(figsize=A4)
+            fig.text(0.06, 0.965, key_title, fontsize=15, weight="bold")
+            slot = 0.92 / 4
+            for i, s in enumerate(chunk):
+                top = 0.935 - i * slot
+                _answer(fig, s, lang, top, slot, draw, answer_word)
+            pdf.savefig(fig)
+    return out
+
+
+def _block(fig: Figure, s: Scenario, lang: str, top: float, slot: float, marks: Marks,
+           draw: Callable[..., object], answer_label: str) -> None:
+    fig.text(0.06, top - 0.01, s.text("title", lang), fontsize=12, weight="bold", va="top")
+    rules = ", ".join(s.rules)
+    fig.text(0.94, top - 0.01, rules, fontsize=8, ha="right", va="top", color="#777")
+    y = top - 0.035
+    for line in wrap(s.text("caption", lang), 100)[:4]:
+        fig.text(0.06, y, line, fontsize=8.5, va="top")
+        y -= 0.016
+    pos = s.position()
+    diagram_h = slot * 0.55
+    ax = fig.add_axes((0.06, y - diagram_h - 0.005, 0.88, diagram_h))
+    draw(pos, marks, ax=ax)
+    y = y - diagram_h - 0.02
+    for line in wrap(s.text("question", lang) or s.text("title", lang), 90)[:2]:
+        fig.text(0.06, y, line, fontsize=10, weight="bold", va="top")
+        y -= 0.019
+    fig.text(0.06, y - 0.004, answer_label, fontsize=9, va="top")
+    bottom = top - slot + 0.02
+    line_y = y - 0.03
+    while line_y > bottom:
+        fig.add_artist(_rule_line(fig, line_y))
+        line_y -= 0.025
+
+
+def _rule_line(fig: Figure, y: float) -> Line2D:
+    from matplotlib.lines import Line2D
+
+    return Line2D([0.06, 0.94], [y, y], transform=fig.transFigure, color="#bbb", lw=0.6)
+
+
+def _answer(fig: Figure, s: Scenario, lang: str, top: float, slot: float,
+            draw: Callable[..., object], answer_word: str) -> None:
+    fig.text(0.06, top - 0.01, s.text("title", lang), fontsize=10, weight="bold", va="top")
+    pos = s.position()
+    ax = fig.add_axes((0.06, top - slot + 0.015, 0.42, slot - 0.04))
+    draw(pos, replace(s.marks(lang, pos), title="", hand=False), ax=ax)
+    text = s.text("answer", lang) or _engine_answer(s)
+    y = top - 0.04
+    fig.text(0.5, y, answer_word, fontsize=9, weight="bold", va="top")
+    y -= 0.018
+    for line in wrap(text, 50)[:9]:
+        fig.text(0.5, y, line, fontsize=8.5, va="top")
+        y -= 0.016
+
+
+def _engine_answer(s: Scenario) -> str:
+    """When a scenario has no answer text: the focus piece's targets from the engine."""
+    from hive_teach.core.hexgrid import cell_name
+
+    if s.focus is None:
+        return ""
+    cells = sorted(s.position().targets(s.focus.piece))
+    return f"{s.focus.piece}: " + (", ".join(cell_name(c) for c in cells) or "—")
