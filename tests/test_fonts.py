@@ -5,7 +5,8 @@ from __future__ import annotations
 import warnings
 from pathlib import Path
 
-from hive_teach.core.fonts import FONT_FILE, needed_characters, use_cjk_fonts
+from hive_teach.board.mpl import use_cjk_fonts
+from hive_teach.core.fonts import FONT_FILE, needed_characters
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,4 +1,4 @@
-"""Hex diagrams (hive_teach.board.drawing): what is drawn, as data; SVG determinism; reference images.
+"""Hex diagrams (board.drawing): what is drawn, as data; SVG determinism; reference images.
 
 Reference images live in tests/baseline/. After an intended change of the look, regenerate them
 with
@@ -246,7 +246,8 @@ def test_svg_does_not_depend_on_hash_seeds_or_matplotlib() -> None:
 
 
 def test_engine_does_not_import_matplotlib() -> None:
-    code = "import sys, hive_teach, hive_teach.board.drawing; assert 'matplotlib' not in sys.modules"
+    code = ("import sys, hive_teach, hive_teach.board.drawing; "
+            "assert 'matplotlib' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True)
 
 

@@ -214,7 +214,8 @@ def test_svg_is_byte_identical_for_the_same_input_and_differs_otherwise() -> Non
 
 
 def test_svg_is_the_same_in_a_fresh_process_with_another_hash_seed() -> None:
-    code = ("from hive_teach.rive import RiveGame\nfrom hive_teach.board.drawing import diagram_svg\n"
+    code = ("from hive_teach.rive import RiveGame\n"
+            "from hive_teach.board.drawing import diagram_svg\n"
             f"print(diagram_svg(RiveGame.from_text({THREE!r}), largest=True, lang='zh'), end='')")
     outputs = set()
     for seed in ("1", "2"):

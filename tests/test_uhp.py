@@ -141,7 +141,8 @@ def test_render_command_draws_a_scenario_and_a_layout_file(tmp_path):
 
 
 def test_engine_modules_import_no_plotting_or_widgets():
-    code = ("import sys, hive_teach, hive_teach.hive.uhp, hive_teach.teach.scenario, hive_teach.board.controller;"
+    code = ("import sys, hive_teach, hive_teach.hive.uhp, hive_teach.teach.scenario, "
+            "hive_teach.board.controller;"
             "print([m for m in ('matplotlib', 'ipywidgets') if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 import matplotlib as mpl
 import numpy as np
+from matplotlib import font_manager
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import PathCollection
 from matplotlib.figure import Figure
@@ -32,6 +33,7 @@ from matplotlib.font_manager import FontProperties
 from matplotlib.path import Path as MplPath
 from matplotlib.textpath import TextPath
 
+from hive_teach.core.fonts import FAMILY, FONT_FILE
 from hive_teach.core.scene import DrawnBoard, Scene, Shape, Text
 
 if TYPE_CHECKING:
@@ -122,7 +124,6 @@ _CENTRAL = 0.346
 
 @lru_cache(maxsize=1)
 def _families() -> tuple[str, ...]:
-    from hive_teach.core.fonts import FAMILY, register_cjk_font
 
     register_cjk_font()
     # The CJK font has no bold face; matplotlib would log that on every bold title.
@@ -235,3 +236,22 @@ def write_diagram(path: str | FilePath, fmt: str | None, *, dpi: float,
     else:
         raise ValueError(f"unknown diagram format {fmt!r}: use png, svg or pdf")
     return path
+
+
+def register_cjk_font() -> None:
+    """Make the bundled font known to matplotlib's font manager (once)."""
+    if FAMILY not in {f.name for f in font_manager.fontManager.ttflist}:
+        font_manager.fontManager.addfont(str(FONT_FILE))
+
+
+def use_cjk_fonts() -> list[str]:
+    """Register the bundled CJK font with matplotlib and add it as a fallback family.
+
+    Matplotlib draws each character with the first family in ``font.family`` that has it, so
+    Latin text keeps the default look and Chinese falls back to the bundled font. Returns the
+    new ``rcParams['font.family']``; safe to call often.
+    """
+    register_cjk_font()
+    families = [f for f in mpl.rcParams["font.family"] if f != FAMILY]
+    mpl.rcParams["font.family"] = [*families, FAMILY]
+    return list(mpl.rcParams["font.family"])

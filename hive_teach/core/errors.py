@@ -28,7 +28,8 @@ class IllegalMoveError(ValueError):
     """A well-formed move that the rules forbid in this position.
 
     ``rule`` is the RULES.md id (e.g. ``"R7"``), ``reason`` one plain sentence, and
-    ``explanation`` the full :class:`~hive_teach.hive.explain.Explanation` (pieces and cells involved).
+    ``explanation`` the full :class:`~hive_teach.hive.explain.Explanation` (pieces and cells
+    involved).
     """
 
     def __init__(self, move: str, rule: str, reason: str, explanation: Any = None) -> None:

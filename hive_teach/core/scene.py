@@ -89,6 +89,10 @@ MAX_PX = 1600.0
 TILE = 0.9  # circumradius of a piece tile inside its cell: the rest is the gap between tiles
 HAND_TILE = 0.66
 STACK_TILE = 0.56
+# The two sides' tiles (Hive) and stones (Rive): light with a dark rim, dark with a black rim,
+# apart in greyscale too.
+LIGHT_FILL, LIGHT_EDGE = "#f3ecd8", "#1c1c1c"
+DARK_FILL, DARK_EDGE = "#262626", "#000000"
 GRID = "#d6d6d6"
 FAINT = "#8c8c8c"
 TEXT = "#1c1c1c"

@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING
 from hive_teach.core.hexgrid import Cell, cell, cell_name, corners, from_pixel, neighbours, to_pixel
 from hive_teach.core.i18n import side_name, t
 from hive_teach.core.scene import (
+    DARK_EDGE,
+    DARK_FILL,
     FAINT,
     FORBIDDEN,
     FORBIDDEN_TEXT,
@@ -33,6 +35,8 @@ from hive_teach.core.scene import (
     HAND_TILE,
     LAST,
     LAST_EDGE,
+    LIGHT_EDGE,
+    LIGHT_FILL,
     SELECTED,
     STACK_TILE,
     TARGET,
@@ -76,8 +80,8 @@ if TYPE_CHECKING:
 # Colours. Pieces: white is a light tile with dark ink, black a dark tile with light ink, so the
 # two sides differ in greyscale too. Marks use the Okabe-Ito colour-blind safe palette, and each
 # also has its own shape (ring and dot, cross, pin, bar, numbered badges, bolt).
-TILE_FILL = {Colour.WHITE: "#f3ecd8", Colour.BLACK: "#262626"}
-TILE_EDGE = {Colour.WHITE: "#1c1c1c", Colour.BLACK: "#000000"}
+TILE_FILL = {Colour.WHITE: LIGHT_FILL, Colour.BLACK: DARK_FILL}
+TILE_EDGE = {Colour.WHITE: LIGHT_EDGE, Colour.BLACK: DARK_EDGE}
 INK = {Colour.WHITE: "#1c1c1c", Colour.BLACK: "#f4f4f4"}
 WING = {Colour.WHITE: "#ffffff", Colour.BLACK: "#bfc7cc"}
 BUG_FILL = {

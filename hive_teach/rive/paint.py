@@ -43,12 +43,16 @@ from hive_teach.core.hexgrid import (
     to_pixel,
 )
 from hive_teach.core.scene import (
+    DARK_EDGE,
+    DARK_FILL,
     FAINT,
     FORBIDDEN,
     FORBIDDEN_TEXT,
     GRID,
     LAST,
     LAST_EDGE,
+    LIGHT_EDGE,
+    LIGHT_FILL,
     TARGET,
     TILE,
     Z_COORDS,
@@ -69,8 +73,6 @@ from hive_teach.core.scene import (
     hex_path,
     text_width,
 )
-from hive_teach.hive.paint import TILE_EDGE, TILE_FILL
-from hive_teach.hive.pieces import Colour as HiveColour
 from hive_teach.rive.i18n import check_language, result_text, side_name, t
 from hive_teach.rive.rules import Colour, is_on_board
 
@@ -82,8 +84,8 @@ CellRef = Cell | str | tuple[int, int]
 """A cell in marks: an int from :mod:`hive_teach.core.hexgrid`, ``"q,r"`` or ``(q, r)``."""
 
 STONE = 0.7  # radius of a stone; a cell's hex has circumradius TILE (0.9)
-STONE_FILL = {Colour.BLACK: TILE_FILL[HiveColour.BLACK], Colour.WHITE: TILE_FILL[HiveColour.WHITE]}
-STONE_EDGE = {Colour.BLACK: TILE_EDGE[HiveColour.BLACK], Colour.WHITE: TILE_EDGE[HiveColour.WHITE]}
+STONE_FILL = {Colour.BLACK: DARK_FILL, Colour.WHITE: LIGHT_FILL}
+STONE_EDGE = {Colour.BLACK: DARK_EDGE, Colour.WHITE: LIGHT_EDGE}
 # A second, inner rim: light on black stones, so a black stone stays round on a dark print.
 STONE_RIM = {Colour.BLACK: "#5c5c5c", Colour.WHITE: "#c9bfa3"}
 GROUP = "#0072b2"  # the outline of a group (Okabe-Ito blue)

@@ -9,8 +9,8 @@ and zh, a GameString or a layout) with a ``[puzzle]`` table instead of ``[focus]
     unique = true               # exactly one first move wins
 
 The answer text explains the idea; for a win in two it names the defence and the follow-up.
-:func:`prove` checks a puzzle against :func:`hive_teach.hive.ai.solver.solve`: the listed first moves
-must be exactly the winning ones (compared as (piece, destination), never as text), ``unique``
+:func:`prove` checks a puzzle against :func:`hive_teach.hive.ai.solver.solve`: the listed first
+moves must be exactly the winning ones (compared as (piece, destination), never as text), ``unique``
 must be true to the solver, and there must be no quicker win (a win-in-2 without a win in 1).
 
 >>> p = loads('''
@@ -85,7 +85,7 @@ class PuzzleError(ScenarioError):
 
 @dataclass(frozen=True)
 class Puzzle:
-    """One puzzle: a :class:`~hive_teach.teach.scenario.Scenario` (position and texts) and its goal."""
+    """One puzzle: a :class:`~hive_teach.teach.scenario.Scenario` (position, texts) and its goal."""
 
     scenario: Scenario
     win_in: int

@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hive_teach.core.fonts import is_cjk, use_cjk_fonts
+from hive_teach.core.fonts import is_cjk
 from hive_teach.core.i18n import check_language
 from hive_teach.teach.scenario import Scenario
 
@@ -80,6 +80,7 @@ def make_worksheet(scenarios: Sequence[Scenario], path: str | Path, lang: str = 
     from matplotlib.figure import Figure
 
     from hive_teach.board.drawing import draw
+    from hive_teach.board.mpl import use_cjk_fonts
 
     lang = check_language(lang)
     if not scenarios:

@@ -2,8 +2,8 @@
 
 ``hive-teach-cjk.ttf`` is a subset of WenQuanYi Micro Hei (Apache-2.0, see LICENSE-wqy.txt)
 with exactly the Chinese characters the kit's texts use; ``tools/subset_cjk_font.py`` rebuilds
-it. :func:`use_cjk_fonts` makes matplotlib fall back to it for characters its default font
-lacks.
+it. :func:`hive_teach.board.mpl.use_cjk_fonts` makes matplotlib fall back to it for characters
+its default font lacks.
 """
 
 from __future__ import annotations
@@ -34,26 +34,3 @@ def needed_characters(root: Path) -> set[str]:
         for path in root.glob(pattern):
             chars.update(ch for ch in path.read_text(encoding="utf-8") if is_cjk(ch))
     return chars
-
-
-def register_cjk_font() -> None:
-    """Make the bundled font known to matplotlib's font manager (once)."""
-    from matplotlib import font_manager
-
-    if FAMILY not in {f.name for f in font_manager.fontManager.ttflist}:
-        font_manager.fontManager.addfont(str(FONT_FILE))
-
-
-def use_cjk_fonts() -> list[str]:
-    """Register the bundled CJK font with matplotlib and add it as a fallback family.
-
-    Matplotlib draws each character with the first family in ``font.family`` that has it, so
-    Latin text keeps the default look and Chinese falls back to the bundled font. Returns the
-    new ``rcParams['font.family']``; safe to call often.
-    """
-    from matplotlib import rcParams
-
-    register_cjk_font()
-    families = [f for f in rcParams["font.family"] if f != FAMILY]
-    rcParams["font.family"] = [*families, FAMILY]
-    return list(rcParams["font.family"])

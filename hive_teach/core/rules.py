@@ -1,0 +1,72 @@
+"""The kit's own rules page (``docs/rules.md``, shipped in the package) and look-ups into it.
+
+Every rule id the engines cite (R0-R20 for Hive, V1-V7 for Rive) has a section on the page
+headed ``### R7: <title>``, so a message's "(R7)" can be resolved offline, from a clone or an
+installed kit: :func:`rule_section` gives the section's text, :func:`rule_title` its title and
+:func:`rule_anchor` the anchor a Markdown renderer gives its heading.
+
+>>> rule_title("R7")
+'Freedom to move on the ground'
+>>> rule_anchor("V3")
+'v3-isolated-stones-first'
+>>> rule_section("R12").splitlines()[0]
+'### R12: Spider'
+>>> rule_title("R99")
+Traceback (most recent call last):
+...
+KeyError: "no rule 'R99' on the rules page: ids are R0-R20 (Hive) and V1-V7 (Rive)"
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+RULES_PAGE = Path(__file__).with_name("rules.md")
+"""The rules page inside the package (in a checkout, a link to ``docs/rules.md``)."""
+
+_HEADING = re.compile(r"^### ([RV]\d+): (.+)$", re.M)
+
+
+@cache
+def _sections() -> dict[str, tuple[str, str]]:
+    """Each rule id's title and section text (its heading down to the next heading)."""
+    text = RULES_PAGE.read_text(encoding="utf-8")
+    heads = list(_HEADING.finditer(text))
+    out: dict[str, tuple[str, str]] = {}
+    for i, m in enumerate(heads):
+        end = heads[i + 1].start() if i + 1 < len(heads) else len(text)
+        nxt = re.search(r"^#{1,3} ", text[m.end():end], re.M)
+        stop = m.end() + nxt.start() if nxt else end
+        out[m.group(1)] = (m.group(2).strip(), text[m.start():stop].rstrip() + "\n")
+    return out
+
+
+def rule_ids() -> list[str]:
+    """Every rule id on the page, in page order."""
+    return list(_sections())
+
+
+def _get(rule: str) -> tuple[str, str]:
+    try:
+        return _sections()[str(rule)]
+    except KeyError:
+        raise KeyError(f"no rule {str(rule)!r} on the rules page: ids are R0-R20 (Hive) and "
+                       "V1-V7 (Rive)") from None
+
+
+def rule_title(rule: str) -> str:
+    """The short title of rule ``rule`` (``"R7"``, or a rule enum member)."""
+    return _get(rule)[0]
+
+
+def rule_section(rule: str) -> str:
+    """The rules page's section on ``rule``, as Markdown, heading included."""
+    return _get(rule)[1]
+
+
+def rule_anchor(rule: str) -> str:
+    """The anchor GitHub-style renderers give the rule's heading (``#`` not included)."""
+    heading = f"{rule}: {rule_title(rule)}".lower()
+    return re.sub(r"[^\w\- ]", "", heading).replace(" ", "-")
