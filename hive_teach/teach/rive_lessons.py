@@ -20,7 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from hive_teach.board.rive_controller import RiveController
+from hive_teach.board.controller import RiveController
 from hive_teach.rive.explain import explain
 from hive_teach.rive.i18n import localize, side_name, t
 from hive_teach.rive.rules import Action, InvalidActionError
@@ -103,7 +103,7 @@ def board(sid: str | None = None, **options: Any) -> Any:
     """A board to play on: the scenario's position, or (no ``sid``) an empty board of
     ``side`` (default 5). ``mode="engine"`` plays against the simple engine player (``human``
     the learner's colour, ``seed`` the engine's); see :class:`RiveController`."""
-    from hive_teach.board.rive_widget import RiveBoard
+    from hive_teach.board.widget import RiveBoard
 
     canvas = options.pop("canvas", None)
     title = None
@@ -119,7 +119,7 @@ def board(sid: str | None = None, **options: Any) -> Any:
 def exercise(sid: str, **options: Any) -> Any:
     """The scenario's exercise as a board: mark every legal cell and press Check (``mark``),
     or play an action that does what the question asks (``find``)."""
-    from hive_teach.board.rive_widget import RiveBoard
+    from hive_teach.board.widget import RiveBoard
 
     s = scenario(sid)
     if s.exercise is None:
@@ -158,7 +158,7 @@ def check(sid: str, cells: str) -> None:
             print(f"✘ {e}")
             return
         # As a click: "1,0" during a capture means removing the stone there.
-        fb = controller.play(controller.action_for(action.cell))
+        fb = controller.click(action.cell)
     print(("✔ " if fb.correct else "✘ ") + fb.message)
 
 
