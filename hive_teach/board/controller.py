@@ -44,11 +44,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from hive_teach.core.game import Game, Why
 from hive_teach.core.hexgrid import Cell, cell_name, parse_cell
 from hive_teach.core.i18n import check_language
+
+G = TypeVar("G", bound=Game[Any, Any])
+"""The game a board plays (a Hive Position, a RiveGame)."""
 
 MODES = ("free", "engine", "reach", "mark", "find")
 """The board's modes; ``reach`` (Hive's name) and ``mark`` (Rive's) are the same exercise."""
@@ -115,7 +118,7 @@ class View:
         return self.cause_cells
 
 
-class ClickModel(Protocol):
+class ClickModel(Protocol[G]):
     """What one game brings to the board: what a click means, its words and its marks.
 
     Implemented by :class:`~hive_teach.board.hive_clicks.HiveClicks` and
@@ -139,35 +142,35 @@ class ClickModel(Protocol):
         """The engine player used unless one is given."""
         ...
 
-    def exercise_piece(self, game: Any, piece: Any, mode: str) -> Any:
+    def exercise_piece(self, game: G, piece: Any, mode: str) -> Any:
         """The piece a ``reach`` exercise is about (``None`` where the game has none)."""
         ...
 
-    def turn_prompt(self, board: BoardController) -> str:
+    def turn_prompt(self, board: BoardController[G]) -> str:
         """Whose turn it is and what they do (the game is not over)."""
         ...
 
-    def mark_prompt(self, board: BoardController) -> str:
+    def mark_prompt(self, board: BoardController[G]) -> str:
         """The task of the mark-every-cell exercise."""
         ...
 
-    def result(self, game: Any, lang: str) -> str:
+    def result(self, game: G, lang: str) -> str:
         """Who won, for a game that is over."""
         ...
 
-    def select(self, board: BoardController, what: Any) -> Feedback:
+    def select(self, board: BoardController[G], what: Any) -> Feedback:
         """Select a piece (Hive); a game without selection treats it as a click."""
         ...
 
-    def click(self, board: BoardController, c: Cell) -> Feedback:
+    def click(self, board: BoardController[G], c: Cell) -> Feedback:
         """A click on the board cell ``c`` outside the exercise of marking cells."""
         ...
 
-    def parse(self, board: BoardController, text: str) -> Feedback | Any:
+    def parse(self, board: BoardController[G], text: str) -> Feedback | Any:
         """A typed move: the move, or the feedback when the text is refused."""
         ...
 
-    def apply(self, board: BoardController, move: Any) -> str:
+    def apply(self, board: BoardController[G], move: Any) -> str:
         """Play a legal ``move`` and say what it did."""
         ...
 
@@ -175,23 +178,23 @@ class ClickModel(Protocol):
         """The feedback kind of a played move (``moved``, ``placed``, ``removed``)."""
         ...
 
-    def reason(self, game: Any, move: Any, why: Any, lang: str) -> str:
+    def reason(self, game: G, move: Any, why: Any, lang: str) -> str:
         """The explanation ``why`` of ``move`` as one sentence in ``lang``."""
         ...
 
-    def is_on_board(self, game: Any, c: Cell) -> bool:
+    def is_on_board(self, game: G, c: Cell) -> bool:
         """Whether a click on ``c`` is on the board at all."""
         ...
 
-    def truth(self, board: BoardController) -> frozenset[Cell]:
+    def truth(self, board: BoardController[G]) -> frozenset[Cell]:
         """The cells the mark-every-cell exercise asks for."""
         ...
 
-    def mark_move(self, board: BoardController, c: Cell) -> Any:
+    def mark_move(self, board: BoardController[G], c: Cell) -> Any:
         """The move a wrong mark on ``c`` stands for (to explain why it is wrong)."""
         ...
 
-    def in_order(self, board: BoardController, cells: Collection[Cell]) -> list[Cell]:
+    def in_order(self, board: BoardController[G], cells: Collection[Cell]) -> list[Cell]:
         """``cells`` in the order the game lists them."""
         ...
 
@@ -199,45 +202,45 @@ class ClickModel(Protocol):
         """Cell names joined into one list, as the game writes lists."""
         ...
 
-    def targets(self, board: BoardController) -> frozenset[Cell]:
+    def targets(self, board: BoardController[G]) -> frozenset[Cell]:
         """The highlighted cells of :meth:`BoardController.view`."""
         ...
 
-    def removing(self, game: Any) -> bool:
+    def removing(self, game: G) -> bool:
         """Whether the legal moves are removals (Rive, during a capture)."""
         ...
 
-    def move_cell(self, game: Any, move: Any) -> Cell | None:
+    def move_cell(self, game: G, move: Any) -> Cell | None:
         """The board cell a (rejected) move is about, if it has one on the board."""
         ...
 
-    def last_move(self, game: Any) -> tuple[Cell | None, Cell] | None:
+    def last_move(self, game: G) -> tuple[Cell | None, Cell] | None:
         """Where the last move came from and went (``None`` where not drawn)."""
         ...
 
-    def marks(self, board: BoardController, view: View, title: str | None) -> Any:
+    def marks(self, board: BoardController[G], view: View, title: str | None) -> Any:
         """The diagram marks for ``view``."""
         ...
 
-    def highlight_text(self, board: BoardController) -> str:
+    def highlight_text(self, board: BoardController[G]) -> str:
         """The highlighted cells or moves as text (the line under the board)."""
         ...
 
-    def canvas_ratio(self, board: BoardController) -> float:
+    def canvas_ratio(self, board: BoardController[G]) -> float:
         """The canvas's height over its width."""
         ...
 
-    def choices(self, board: BoardController) -> list[tuple[str, Any]]:
+    def choices(self, board: BoardController[G]) -> list[tuple[str, Any]]:
         """The labelled first menu of the no-canvas path (pieces, or actions)."""
         ...
 
-    def second_choices(self, board: BoardController) -> list[tuple[str, Cell]] | None:
+    def second_choices(self, board: BoardController[G]) -> list[tuple[str, Cell]] | None:
         """The labelled second menu (cells for the selected piece), or ``None`` if the game
         needs only one."""
         ...
 
 
-def click_model_for(game: object) -> ClickModel:
+def click_model_for(game: object) -> ClickModel[Any]:
     """The click model of ``game``'s kind (Hive's or Rive's)."""
     from hive_teach.rive.engine import RiveGame
 
@@ -253,7 +256,7 @@ def click_model_for(game: object) -> ClickModel:
     return HiveClicks()
 
 
-class BoardController:
+class BoardController(Generic[G]):
     """State and rules of one interactive board (see the module docstring).
 
     ``human`` is the learner's side against the engine (default: the side that moves first);
@@ -265,7 +268,7 @@ class BoardController:
 
     def __init__(
         self,
-        game: Game[Any, Any],
+        game: G,
         *,
         mode: str = "free",
         human: Any = None,
@@ -280,11 +283,11 @@ class BoardController:
             raise ValueError(f"mode {mode!r} is not one of {', '.join(MODES)}")
         if mode == "find" and accept is None:
             raise ValueError("find mode needs accept: the moves that solve the exercise")
-        self.rules = click_model_for(game)
+        self.rules: ClickModel[G] = click_model_for(game)
         self.lang = check_language(lang)
         self.mode = mode
-        self.start = game.copy()
-        self.game = game
+        self.start: G = game.copy()  # type: ignore[assignment]  # copy() keeps the type
+        self.game: G = game
         self.human = self.rules.default_human() if human is None else self.rules.side(human)
         self.exercise_piece = self.rules.exercise_piece(game, piece, mode)
         self.goal = goal
@@ -301,7 +304,7 @@ class BoardController:
         self.last = Feedback("info", self._with_replies(self.prompt(), texts), replies=replies)
 
     @property
-    def position(self) -> Any:
+    def position(self) -> G:
         """Hive's name for :attr:`game` (a Hive game is a position)."""
         return self.game
 
@@ -478,7 +481,7 @@ class BoardController:
 
     def reset(self) -> Feedback:
         """Back to the board's starting game (the engine opens again if it moves first)."""
-        self.game = self.start.copy()
+        self.game = self.start.copy()  # type: ignore[assignment]  # copy() keeps the type
         self.selected, self.targets = None, frozenset()
         self.marked.clear()
         self._checkpoints.clear()
@@ -540,7 +543,7 @@ def _acceptor(
     return lambda _game, move: move in wanted
 
 
-def RiveController(game: Any = None, *, side: int = 5, **options: Any) -> BoardController:
+def RiveController(game: Any = None, *, side: int = 5, **options: Any) -> BoardController[Any]:
     """A board on a Rive game (default: an empty board of ``side``); the options are
     :class:`BoardController`'s."""
     from hive_teach.rive.engine import RiveGame

@@ -35,6 +35,7 @@ from hive_teach.core.scene import DrawnBoard, Scene
 from hive_teach.hive import marks as hive_marks
 from hive_teach.hive.marks import Marks, MarksFields, marks_for, route
 from hive_teach.hive.paint import build_scene
+from hive_teach.hive.position import Position
 from hive_teach.rive import paint as rive_paint
 from hive_teach.rive.engine import RiveGame
 from hive_teach.rive.paint import RiveMarksFields
@@ -43,11 +44,13 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-    from hive_teach.hive.position import Position
+    from hive_teach.core.game import Game as GameProtocol
     from hive_teach.rive.paint import RiveDrawing, RiveMarks
 
     Game = Position | RiveGame
     AnyMarks = Marks | RiveMarks
+    AnyGame = GameProtocol[Any, Any]
+    """A game known only by the game protocol (a board's game)."""
 
 DPI = 100
 
@@ -56,13 +59,15 @@ DPI = 100
 # it when the program runs. (The implementations take the fields as Any, as they must.)
 
 
-def _scene(game: Game, marks: AnyMarks | None, fields: dict[str, Any]) -> Scene:
+def _scene(game: Game | AnyGame, marks: AnyMarks | None, fields: dict[str, Any]) -> Scene:
     if isinstance(game, RiveGame):
         if marks is not None and not isinstance(marks, rive_paint.RiveMarks):
             raise TypeError(f"a Rive diagram takes RiveMarks, not {type(marks).__name__}")
         return rive_paint.build_rive_scene(game, rive_paint.with_fields(marks, **fields))
     if marks is not None and not isinstance(marks, Marks):
         raise TypeError(f"a Hive diagram takes Marks, not {type(marks).__name__}")
+    if not isinstance(game, Position):
+        raise TypeError(f"a diagram shows a Hive Position or a RiveGame, not {type(game).__name__}")
     return build_scene(game, hive_marks.with_fields(marks, **fields))
 
 
@@ -78,7 +83,13 @@ def scene_of(
 ) -> Scene: ...
 
 
-def scene_of(game: Game, marks: AnyMarks | None = None, **fields: Any) -> Scene:
+@overload
+def scene_of(
+    game: AnyGame, marks: AnyMarks | None = None, **fields: Any
+) -> Scene: ...
+
+
+def scene_of(game: Game | AnyGame, marks: AnyMarks | None = None, **fields: Any) -> Scene:
     """The scene the game's own painter plans for ``game`` with ``marks`` and ``fields``."""
     return _scene(game, marks, fields)
 
@@ -95,7 +106,13 @@ def layout(
 ) -> RiveDrawing: ...
 
 
-def layout(game: Game, marks: AnyMarks | None = None, **fields: Any) -> DrawnBoard:
+@overload
+def layout(
+    game: AnyGame, marks: AnyMarks | None = None, **fields: Any
+) -> DrawnBoard: ...
+
+
+def layout(game: Game | AnyGame, marks: AnyMarks | None = None, **fields: Any) -> DrawnBoard:
     """What a diagram of ``game`` would show, without drawing it (no matplotlib needed): for a
     RiveGame a :class:`~hive_teach.rive.paint.RiveDrawing`."""
     return _scene(game, marks, fields).board
@@ -113,7 +130,13 @@ def diagram_svg(
 ) -> str: ...
 
 
-def diagram_svg(game: Game, marks: AnyMarks | None = None, **fields: Any) -> str:
+@overload
+def diagram_svg(
+    game: AnyGame, marks: AnyMarks | None = None, **fields: Any
+) -> str: ...
+
+
+def diagram_svg(game: Game | AnyGame, marks: AnyMarks | None = None, **fields: Any) -> str:
     """The diagram as SVG text, byte-identical for the same game and marks."""
     return scene_svg(_scene(game, marks, fields))
 
@@ -132,8 +155,15 @@ def draw(
 ) -> Figure: ...
 
 
+@overload
 def draw(
-    game: Game, marks: AnyMarks | None = None, ax: Axes | None = None, **fields: Any
+    game: AnyGame, marks: AnyMarks | None = None, ax: Axes | None = None,
+    **fields: Any,
+) -> Figure: ...
+
+
+def draw(
+    game: Game | AnyGame, marks: AnyMarks | None = None, ax: Axes | None = None, **fields: Any
 ) -> Figure:
     """Draw ``game`` with matplotlib and return the Figure; see
     :func:`hive_teach.board.mpl.draw_scene` (a new figure, or fill ``ax``)."""
@@ -163,8 +193,15 @@ def diagram_png(
 ) -> bytes: ...
 
 
+@overload
 def diagram_png(
-    game: Game,
+    game: AnyGame, marks: AnyMarks | None = None, *, dpi: float = DPI, palette: bool = False,
+    **fields: Any,
+) -> bytes: ...
+
+
+def diagram_png(
+    game: Game | AnyGame,
     marks: AnyMarks | None = None,
     *,
     dpi: float = DPI,
@@ -196,7 +233,7 @@ def render_to_file(
 
 
 def render_to_file(
-    game: Game,
+    game: Game | AnyGame,
     path: str | Path,
     /,
     fmt: str | None = None,

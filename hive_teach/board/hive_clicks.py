@@ -65,10 +65,10 @@ class HiveClicks:
         return found
 
     # ------------------------------------------------------------------ words
-    def turn_prompt(self, board: BoardController) -> str:
+    def turn_prompt(self, board: BoardController[Position]) -> str:
         return t("your_turn", board.lang, side=side_name(board.game.turn, board.lang))
 
-    def mark_prompt(self, board: BoardController) -> str:
+    def mark_prompt(self, board: BoardController[Position]) -> str:
         return t("mark_cells", board.lang, piece=board.exercise_piece)
 
     def result(self, game: Position, lang: str) -> str:
@@ -84,7 +84,7 @@ class HiveClicks:
         return listing(names, lang)
 
     # ------------------------------------------------------------------ clicks
-    def select(self, board: BoardController, what: Piece | str | Cell | None) -> Feedback:
+    def select(self, board: BoardController[Position], what: Piece | str | Cell | None) -> Feedback:
         pos, lang = board.game, board.lang
         try:
             piece = self._piece_from(board, what)
@@ -109,7 +109,9 @@ class HiveClicks:
         board.targets = frozenset(sources)
         return board.done(Feedback("selected", t("selected", lang, piece=piece, n=len(sources))))
 
-    def _piece_from(self, board: BoardController, what: Piece | str | Cell | None) -> Piece | None:
+    def _piece_from(
+        self, board: BoardController[Position], what: Piece | str | Cell | None
+    ) -> Piece | None:
         pos = board.game
         if what is None:
             return None
@@ -126,7 +128,7 @@ class HiveClicks:
             raise ValueError(f"{piece} is not part of a {pos.game_type} game (R0)")
         return piece
 
-    def click(self, board: BoardController, c: Cell) -> Feedback:
+    def click(self, board: BoardController[Position], c: Cell) -> Feedback:
         pos = board.game
         if board.selected is None or (c not in board.targets and self._own_top(board, c)):
             if c in pos.stacks:
@@ -142,11 +144,11 @@ class HiveClicks:
             return board.done(Feedback("info", t("pick_piece", board.lang)))
         return board.play(Move(board.selected, c))
 
-    def _own_top(self, board: BoardController, c: Cell) -> bool:
+    def _own_top(self, board: BoardController[Position], c: Cell) -> bool:
         top = board.game.top(c)
         return top is not None and top.colour is board.game.turn and top is not board.selected
 
-    def parse(self, board: BoardController, text: str) -> Feedback | Move:
+    def parse(self, board: BoardController[Position], text: str) -> Feedback | Move:
         try:
             move = board.game.parse_move(text)
         except ValueError as e:
@@ -157,7 +159,7 @@ class HiveClicks:
             board.targets = frozenset(board.game.targets(move.piece))
         return move
 
-    def apply(self, board: BoardController, move: Move) -> str:
+    def apply(self, board: BoardController[Position], move: Move) -> str:
         text = board.game.move_string(move)
         board.game.play(move)
         return t("played", board.lang, move=text)
@@ -169,17 +171,17 @@ class HiveClicks:
     def is_on_board(self, game: Position, c: Cell) -> bool:
         return True  # the Hive board has no edge
 
-    def truth(self, board: BoardController) -> frozenset[Cell]:
+    def truth(self, board: BoardController[Position]) -> frozenset[Cell]:
         return frozenset(board.game.targets(board.exercise_piece))
 
-    def mark_move(self, board: BoardController, c: Cell) -> Move:
+    def mark_move(self, board: BoardController[Position], c: Cell) -> Move:
         return Move(board.exercise_piece, c)
 
-    def in_order(self, board: BoardController, cells: Collection[Cell]) -> list[Cell]:
+    def in_order(self, board: BoardController[Position], cells: Collection[Cell]) -> list[Cell]:
         return sorted(cells)
 
     # ------------------------------------------------------------------ what to draw
-    def targets(self, board: BoardController) -> frozenset[Cell]:
+    def targets(self, board: BoardController[Position]) -> frozenset[Cell]:
         return board.targets
 
     def removing(self, game: Position) -> bool:
@@ -195,7 +197,7 @@ class HiveClicks:
                 return (u.origin, u.move.to)
         return None
 
-    def marks(self, board: BoardController, view: View, title: str | None) -> Marks:
+    def marks(self, board: BoardController[Position], view: View, title: str | None) -> Marks:
         pos = board.game
         marking = board.marking
         selected: Cell | None = None
@@ -203,21 +205,22 @@ class HiveClicks:
             selected = pos.where[view.selected]
         if marking and board.exercise_piece in pos.where:
             selected = pos.where[board.exercise_piece]
-        gate = view.cause_kind == "gate" and len(view.cause_cells) == 2
-        gates = [tuple(view.cause_cells)] if gate else []
+        gates: list[tuple[Cell, Cell]] = []
+        if view.cause_kind == "gate" and len(view.cause_cells) == 2:
+            gates = [(view.cause_cells[0], view.cause_cells[1])]
         labels = {} if view.cause_kind == "gate" else {c: "!" for c in view.cause_cells}
         return Marks(targets=view.marked if marking else view.targets,
                      forbidden=view.forbidden, selected=selected, last_move=view.last_move,
                      gates=gates, labels=labels, lang=board.lang, title=title)
 
-    def highlight_text(self, board: BoardController) -> str:
+    def highlight_text(self, board: BoardController[Position]) -> str:
         cells = board.marked if board.marking else board.targets
         return " ".join(sorted(cell_name(x) for x in cells))
 
-    def canvas_ratio(self, board: BoardController) -> float:
+    def canvas_ratio(self, board: BoardController[Position]) -> float:
         return 0.55  # the hive grows in every direction: a wide canvas, drawn to fit
 
-    def choices(self, board: BoardController) -> list[tuple[str, Piece]]:
+    def choices(self, board: BoardController[Position]) -> list[tuple[str, Piece]]:
         pos = board.game
         out = []
         for piece in pos.game_type.pieces:
@@ -233,7 +236,7 @@ class HiveClicks:
             out.append((label, piece))
         return out
 
-    def second_choices(self, board: BoardController) -> list[tuple[str, Cell]]:
+    def second_choices(self, board: BoardController[Position]) -> list[tuple[str, Cell]]:
         pos = board.game
         if board.marking:
             cells = sorted({c + d for c in pos.stacks for d in DELTAS} - set(pos.stacks))

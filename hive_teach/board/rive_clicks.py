@@ -57,7 +57,7 @@ class RiveClicks:
         return None
 
     # ------------------------------------------------------------------ words
-    def turn_prompt(self, board: BoardController) -> str:
+    def turn_prompt(self, board: BoardController[RiveGame]) -> str:
         game, lang = board.game, board.lang
         side = side_name(game.to_move, lang)
         capture = game.pending_capture
@@ -65,7 +65,7 @@ class RiveClicks:
             return t("capturing", lang, side=side, stones=stones(capture.remaining, lang))
         return t("your_turn", lang, side=side)
 
-    def mark_prompt(self, board: BoardController) -> str:
+    def mark_prompt(self, board: BoardController[RiveGame]) -> str:
         game = board.game
         key = "mark_remove" if game.pending_capture is not None else "mark_place"
         return t(key, board.lang, side=side_name(game.to_move, board.lang))
@@ -87,19 +87,19 @@ class RiveClicks:
             return Action.remove(c)
         return Action.place(c)
 
-    def select(self, board: BoardController, what: Any) -> Feedback:
+    def select(self, board: BoardController[RiveGame], what: Any) -> Feedback:
         return board.click(what if isinstance(what, (int, str)) else None)
 
-    def click(self, board: BoardController, c: Cell) -> Feedback:
+    def click(self, board: BoardController[RiveGame], c: Cell) -> Feedback:
         return board.play(self.action_for(board.game, c))
 
-    def parse(self, board: BoardController, text: str) -> Feedback | Action:
+    def parse(self, board: BoardController[RiveGame], text: str) -> Feedback | Action:
         try:
             return Action.parse(text)
         except InvalidActionError as e:
             return board.done(Feedback("error", str(e)))
 
-    def apply(self, board: BoardController, move: Action) -> str:
+    def apply(self, board: BoardController[RiveGame], move: Action) -> str:
         game, lang = board.game, board.lang
         side = side_name(game.to_move, lang)
         name = cell_name(move.cell)
@@ -123,17 +123,17 @@ class RiveClicks:
     def is_on_board(self, game: RiveGame, c: Cell) -> bool:
         return is_on_board(c, game.side)
 
-    def truth(self, board: BoardController) -> frozenset[Cell]:
+    def truth(self, board: BoardController[RiveGame]) -> frozenset[Cell]:
         return frozenset(a.cell for a in board.game.legal_actions())
 
-    def mark_move(self, board: BoardController, c: Cell) -> Action:
+    def mark_move(self, board: BoardController[RiveGame], c: Cell) -> Action:
         return self.action_for(board.game, c)
 
-    def in_order(self, board: BoardController, cells: Collection[Cell]) -> list[Cell]:
+    def in_order(self, board: BoardController[RiveGame], cells: Collection[Cell]) -> list[Cell]:
         return [c for c in board.game.cells if c in cells]
 
     # ------------------------------------------------------------------ what to draw
-    def targets(self, board: BoardController) -> frozenset[Cell]:
+    def targets(self, board: BoardController[RiveGame]) -> frozenset[Cell]:
         return frozenset(a.cell for a in board.game.legal_actions())
 
     def removing(self, game: RiveGame) -> bool:
@@ -145,13 +145,17 @@ class RiveClicks:
     def last_move(self, game: RiveGame) -> None:
         return None  # the painter rings the last placement itself
 
-    def marks(self, board: BoardController, view: View, title: str | None) -> RiveMarks:
+    def marks(self, board: BoardController[RiveGame], view: View, title: str | None) -> RiveMarks:
         # The exercises do not give the answer away: ``mark`` shows the learner's marks,
         # ``find`` no legal cells.
-        legal: bool | frozenset[Cell] = {"mark": view.marked, "find": False}.get(board.mode, True)
+        legal: bool | frozenset[Cell] = True
+        if board.mode == "mark":
+            legal = view.marked
+        elif board.mode == "find":
+            legal = False
         return RiveMarks(legal=legal, forbidden=view.forbidden, lang=board.lang, title=title)
 
-    def highlight_text(self, board: BoardController) -> str:
+    def highlight_text(self, board: BoardController[RiveGame]) -> str:
         # In a ``mark`` exercise the learner's marks, in a ``find`` exercise nothing (that
         # is the answer), else the legal actions.
         if board.mode == "mark":
@@ -160,13 +164,13 @@ class RiveClicks:
             return ""
         return " ".join(a.text for a in board.game.legal_actions())
 
-    def canvas_ratio(self, board: BoardController) -> float:
+    def canvas_ratio(self, board: BoardController[RiveGame]) -> float:
         from hive_teach.rive.paint import build_rive_scene
 
         x0, x1, y0, y1 = build_rive_scene(board.game, board.marks()).bounds
         return (y1 - y0) / (x1 - x0)  # the board never changes shape
 
-    def choices(self, board: BoardController) -> list[tuple[str, Action]]:
+    def choices(self, board: BoardController[RiveGame]) -> list[tuple[str, Action]]:
         game = board.game
         if board.marking:
             capture = game.pending_capture
@@ -179,5 +183,5 @@ class RiveClicks:
         return [(f"{a.text} ({remove})" if a.is_removal else a.text, a)
                 for a in game.legal_actions()]
 
-    def second_choices(self, board: BoardController) -> None:
+    def second_choices(self, board: BoardController[RiveGame]) -> None:
         return None

@@ -61,7 +61,7 @@ def clickable_canvas(figure: Any, on_click: Callable[[Any], None]) -> w.Widget:
     canvas.resizable = False
     canvas.capture_scroll = False
     canvas.mpl_connect("button_press_event", on_click)
-    return canvas  # type: ignore[no-any-return]
+    return canvas
 
 
 def canvas_available() -> bool:
@@ -73,7 +73,7 @@ def canvas_available() -> bool:
     return True
 
 
-class Board(w.VBox):
+class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     """A board widget over a :class:`BoardController` (see the module docstring).
 
     ``canvas=None`` uses the clickable ipympl canvas when ipympl is installed, else a static
@@ -81,7 +81,7 @@ class Board(w.VBox):
     diagram's own title line; ``width`` is the canvas width in inches.
     """
 
-    def __init__(self, controller: BoardController, *, canvas: bool | None = None,
+    def __init__(self, controller: BoardController[Any], *, canvas: bool | None = None,
                  width: float | None = None, title: str | None = None) -> None:
         self.controller = controller
         self.title = title
