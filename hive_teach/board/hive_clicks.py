@@ -26,7 +26,7 @@ from hive_teach.core.i18n import listing, side_name, t
 from hive_teach.hive.explain import Explanation, explain_piece
 from hive_teach.hive.marks import Marks
 from hive_teach.hive.pieces import Colour, Piece
-from hive_teach.hive.position import GameState, Move, Position
+from hive_teach.hive.position import AnyMove, GameState, Move, Position
 
 if TYPE_CHECKING:
     from hive_teach.board.controller import BoardController, Engine, View
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 def random_player(seed: int = 0) -> Engine:
     """A stand-in engine: a random legal move, seeded by the position (so games replay)."""
 
-    def play(pos: Position) -> Move:
+    def play(pos: Position) -> AnyMove:
         return random.Random(seed + len(pos.move_stack)).choice(pos.legal_moves())
 
     return play
@@ -148,7 +148,7 @@ class HiveClicks:
         top = board.game.top(c)
         return top is not None and top.colour is board.game.turn and top is not board.selected
 
-    def parse(self, board: BoardController[Position], text: str) -> Feedback | Move:
+    def parse(self, board: BoardController[Position], text: str) -> Feedback | AnyMove:
         try:
             move = board.game.parse_move(text)
         except ValueError as e:

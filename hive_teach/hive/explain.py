@@ -51,7 +51,7 @@ from hive_teach.hive import movegen
 from hive_teach.hive.pieces import Bug, Colour, Piece
 
 if TYPE_CHECKING:
-    from hive_teach.hive.position import Move, Position
+    from hive_teach.hive.position import AnyMove, Move, Position
 
 Board = dict[Cell, list[Piece]]
 T = TypeVar("T")
@@ -132,7 +132,7 @@ FALLBACK_KINDS = frozenset({"unknown"})
 
 
 # ----------------------------------------------------------------------------- public API
-def explain_move(pos: Position, move: Move) -> Explanation | None:
+def explain_move(pos: Position, move: AnyMove) -> Explanation | None:
     """Why ``move`` is illegal in ``pos``, or ``None`` if it is legal.
 
     >>> from hive_teach.hive.position import Position
@@ -185,14 +185,14 @@ class Explainer:
         self._throwers: list[Piece] | None = None
 
     # ------------------------------------------------------------------ moves
-    def move(self, move: Move) -> Explanation | None:
+    def move(self, move: AnyMove) -> Explanation | None:
         """Why ``move`` is illegal, found by analysis; None if the analysis finds no reason."""
         pos = self.pos
         if pos.state.is_over:
             return self._game_over()
-        piece, to = move
-        if piece is None:
+        if move.piece is None:
             return self._pass()
+        piece, to = move
         if piece not in pos.game_type:
             return _not_in_game(pos, piece)
         if to is None:

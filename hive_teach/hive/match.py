@@ -36,7 +36,7 @@ from hive_teach.core.errors import IllegalMoveError, InvalidMoveError
 from hive_teach.hive.explain import explain_move
 from hive_teach.hive.pieces import Colour, GameType
 from hive_teach.hive.player import LEVELS, Player
-from hive_teach.hive.position import GameState, Move, Position
+from hive_teach.hive.position import AnyMove, GameState, Position
 
 if TYPE_CHECKING:
     # What ArgumentParser.add_subparsers returns (generic only in typeshed, not at run time).
@@ -58,7 +58,7 @@ class Contestant(Protocol):
 
     def new_game(self, game_type: GameType) -> None: ...
 
-    def choose(self, pos: Position) -> Move | str:
+    def choose(self, pos: Position) -> AnyMove | str:
         """A move (or UHP text) for the side to move; may raise :class:`EngineError`."""
         ...
 
@@ -81,7 +81,7 @@ class LevelContestant:
     def new_game(self, game_type: GameType) -> None:
         pass
 
-    def choose(self, pos: Position) -> Move:
+    def choose(self, pos: Position) -> AnyMove:
         return self.player.choose(pos)
 
     def tell(self, move_text: str) -> None:
@@ -256,7 +256,7 @@ class MatchReport:
 
 def play_game(
     white: Contestant, black: Contestant, game_type: GameType | str = "Base",
-    max_moves: int = DEFAULT_MAX_MOVES, opening: Sequence[Move] = (),
+    max_moves: int = DEFAULT_MAX_MOVES, opening: Sequence[AnyMove] = (),
 ) -> GameRecord:
     """Play one game (tournament opening, as in UHP) and referee every move.
 
@@ -357,7 +357,7 @@ def run_match(
         standings = [Standing(n) for n in names]
         records = []
         rng = random.Random(seed)
-        opening: list[Move] = []
+        opening: list[AnyMove] = []
         for k in range(games):
             order = (0, 1) if k % 2 == 0 else (1, 0)
             if k % 2 == 0:
@@ -379,14 +379,14 @@ def run_match(
     return MatchReport(records, standings, settings)
 
 
-def random_opening(game_type: GameType, plies: int, rng: random.Random) -> list[Move]:
+def random_opening(game_type: GameType, plies: int, rng: random.Random) -> list[AnyMove]:
     """``plies`` random legal moves from the start (fewer if the game ends first).
 
     >>> [str(m) for m in random_opening(GameType.parse("Base"), 1, random.Random(0))]
     ['wA1']
     """
     pos = Position(game_type, tournament=True)
-    out: list[Move] = []
+    out: list[AnyMove] = []
     while len(out) < plies and not pos.state.is_over:
         move = rng.choice(pos.legal_moves())
         pos.push(move)

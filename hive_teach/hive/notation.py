@@ -33,7 +33,7 @@ from hive_teach.core.hexgrid import DELTAS, NE, NW, ORIGIN, SE, SW, E, W
 from hive_teach.hive.pieces import Bug, GameType, Piece
 
 if TYPE_CHECKING:
-    from hive_teach.hive.position import Move, Position
+    from hive_teach.hive.position import AnyMove, Position
 
 _PIECE = r"[wb][QSBGAMLP]\d?"
 _MOVE_RE = re.compile(rf"^({_PIECE})(?:\s+([-/\\]?)({_PIECE})([-/\\]?))?$")
@@ -103,7 +103,7 @@ def _piece(text: str, name: str) -> Piece:
         ) from None
 
 
-def resolve_move(pos: Position, text: str) -> Move:
+def resolve_move(pos: Position, text: str) -> AnyMove:
     """The :class:`~hive_teach.hive.position.Move` that ``text`` names in ``pos``.
 
     Checks that the named pieces exist in this game and that the reference is on the board;
@@ -170,17 +170,17 @@ def resolve_move(pos: Position, text: str) -> Move:
     return Move(piece, dest)
 
 
-def write_move(pos: Position, move: Move) -> str:
+def write_move(pos: Position, move: AnyMove) -> str:
     """UHP text for ``move`` in ``pos``, naming a neighbouring piece as the reference.
 
     The reference is the top piece of a neighbouring stack (never the mover itself), tried
     in a fixed direction order so the text is deterministic.
     """
-    piece, to = move
-    if piece is None:
+    from hive_teach.hive.position import PASS
+
+    if move is PASS:
         return "pass"
-    if to is None:
-        raise ValueError(f"move {move!r} has no destination")
+    piece, to = move
     if not pos.stacks:
         return piece.name
     origin = pos.where.get(piece)

@@ -10,7 +10,7 @@ a line that ends the game before the depth contributes no leaves.
 
 from __future__ import annotations
 
-from hive_teach.hive.position import Move, Position
+from hive_teach.hive.position import Position
 
 
 def perft(pos: Position, depth: int) -> int:
@@ -21,9 +21,9 @@ def perft(pos: Position, depth: int) -> int:
     if depth == 1:
         return len(moves)
     total = 0
-    push, undo = pos.push, pos.undo
+    push, undo = pos.push_pair, pos.undo
     for piece, to in moves:
-        push(Move(piece, to))
+        push(piece, to)
         total += perft(pos, depth - 1)
         undo()
     return total

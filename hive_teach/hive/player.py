@@ -36,7 +36,7 @@ from hive_teach.hive.ai.search import (
     SearchResult,
     terminal_score,
 )
-from hive_teach.hive.position import Move, Position
+from hive_teach.hive.position import AnyMove, Move, Position, as_move
 
 LEVELS = ("beginner", "intermediate", "strong")
 """The player levels, weakest first."""
@@ -86,7 +86,7 @@ class Player:
         """Depth reached, nodes, seconds, score and line of the last search."""
         return self.searcher.info
 
-    def choose(self, pos: Position) -> Move:
+    def choose(self, pos: Position) -> AnyMove:
         """The move this player makes in ``pos`` (a pass when it is the only move, R18)."""
         if pos.state.is_over:
             raise ValueError(f"the game is over ({pos.state.value}): there is no move (R19)")
@@ -100,9 +100,11 @@ class Player:
             return wins[0]
         if len(moves) == 1:
             (only,) = moves
-            return Move(*only)
+            return as_move(only)
         if self.level == "beginner":
-            return self._whimsical(pos, sorted(Move(*m) for m in moves))
+            # More than one move: none is a pass (R18), so every pair is a Move.
+            return self._whimsical(pos, sorted(Move(p, c) for p, c in moves
+                                               if p is not None and c is not None))
         cap = self.depth or MAX_DEPTH
         if self.level == "intermediate":
             cap = min(cap, INTERMEDIATE_DEPTH)
@@ -117,7 +119,7 @@ class Player:
         """A fixed-depth search, no clock: ``(score, best_move, principal_variation)``."""
         return self.searcher.search(pos, depth)
 
-    def _whimsical(self, pos: Position, moves: list[Move]) -> Move:
+    def _whimsical(self, pos: Position, moves: list[Move]) -> AnyMove:
         """One ply of look-ahead with noise: plausible, often not best."""
         rng = self.rng
         scored = []

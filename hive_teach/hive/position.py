@@ -50,33 +50,84 @@ class GameState(enum.Enum):
 
 
 class Move(NamedTuple):
-    """A move as (piece, destination cell); a pass has both ``None``.
+    """A move as (piece, destination cell): a placement or a move on the board.
 
     Two spellings of one move in UHP are the same ``Move``. ``str(move)`` shows it without a
-    reference piece (use :meth:`Position.move_string` for UHP text).
+    reference piece (use :meth:`Position.move_string` for UHP text). A pass is not a ``Move``
+    but the one value :data:`PASS`; a move of the game is a :data:`AnyMove`.
     """
 
-    piece: Piece | None
-    to: Cell | None
+    piece: Piece
+    to: Cell
 
     @property
     def is_pass(self) -> bool:
-        return self.piece is None
+        return False
 
     def __str__(self) -> str:
-        if self.piece is None:
-            return "pass"
-        if self.to == ORIGIN:
-            return self.piece.name
-        return f"{self.piece.name}@{cell_name(self.to)}" if self.to is not None else "?"
+        return self.piece.name if self.to == ORIGIN else f"{self.piece.name}@{cell_name(self.to)}"
 
     def __repr__(self) -> str:
-        if self.piece is None:
-            return "Move(pass)"
-        return f"Move({self.piece.name}, {cell_name(self.to) if self.to is not None else None})"
+        return f"Move({self.piece.name}, {cell_name(self.to)})"
 
 
-PASS = Move(None, None)
+class Pass(enum.Enum):
+    """The pass (R18): legal only when no placement or move is; its one value is :data:`PASS`.
+
+    It has ``piece`` and ``to`` (both ``None``) so that code listing moves can show it, but
+    code that plays a move tells it apart with ``move is PASS``.
+
+    >>> PASS, str(PASS), PASS.is_pass, PASS.piece
+    (PASS, 'pass', True, None)
+    """
+
+    PASS = "pass"
+
+    @property
+    def piece(self) -> None:
+        return None
+
+    @property
+    def to(self) -> None:
+        return None
+
+    @property
+    def is_pass(self) -> bool:
+        return True
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def __repr__(self) -> str:
+        return "PASS"
+
+
+PASS = Pass.PASS
+"""The pass."""
+
+AnyMove = Move | Pass
+"""A move of the game: a :class:`Move`, or :data:`PASS`."""
+
+Pair = tuple[Piece | None, Cell | None]
+"""A move as a plain tuple, for search: (piece, cell), or :data:`PASS_PAIR`."""
+
+PASS_PAIR: Pair = (None, None)
+"""The pass as a :data:`Pair`."""
+
+
+def as_move(pair: Pair) -> AnyMove:
+    """The move a :data:`Pair` stands for.
+
+    >>> as_move(PASS_PAIR), as_move((Piece.from_name("wQ"), ORIGIN))
+    (PASS, Move(wQ, 0,0))
+    """
+    piece, to = pair
+    return PASS if piece is None or to is None else Move(piece, to)
+
+
+def as_pair(move: AnyMove) -> Pair:
+    """The :data:`Pair` of a move (the inverse of :func:`as_move`)."""
+    return PASS_PAIR if move is PASS else (move.piece, move.to)
 
 
 class Source(NamedTuple):
@@ -102,7 +153,7 @@ class Source(NamedTuple):
 
 
 class _Undo(NamedTuple):
-    move: Move
+    move: AnyMove
     origin: Cell | None
     last_moved: Piece | None
     state: GameState
@@ -137,7 +188,7 @@ class Position:
         self.last_moved: Piece | None = None
         """The piece that moved or was placed on the previous turn (R17); None after a pass."""
         self.state = GameState.NOT_STARTED
-        self.move_stack: list[Move] = []
+        self.move_stack: list[AnyMove] = []
         self._undo: list[_Undo] = []
         self._pieces = self.game_type.pieces
         self._version = 0  # bumped on every change, keys the caches
@@ -220,7 +271,7 @@ class Position:
         return q is not None and all(q + d in self.stacks for d in DELTAS)
 
     # ----------------------------------------------------------------- generation
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[AnyMove]:
         """Every legal move, as (piece, destination) pairs in a fixed order.
 
         A finished game has none; when nothing else is legal the only move is a pass (R18).
@@ -229,22 +280,23 @@ class Position:
         moves.sort(key=_move_order)
         return moves
 
-    def _generate(self) -> list[Move]:
-        return [Move(p, c) for p, c in self._generate_pairs()]
+    def _generate(self) -> list[AnyMove]:
+        return [PASS if p is None or c is None else Move(p, c) for p, c in self._generate_pairs()]
 
-    def _generate_pairs(self) -> set[tuple[Piece | None, Cell | None]]:
-        """The legal moves as plain (piece, cell) tuples: equal to ``Move``s, cheaper to make."""
+    def _generate_pairs(self) -> set[Pair]:
+        """The legal moves as plain (piece, cell) tuples, the pass as :data:`PASS_PAIR`: cheaper
+        to make than ``Move``s, for search and perft (play them with :meth:`push_pair`)."""
         if self.state.is_over:
             return set()
         colour = self.turn
-        moves: set[tuple[Piece | None, Cell | None]] = set(self._placements(colour))
+        moves: set[Pair] = set(self._placements(colour))
         if self.queen_placed(colour):
             for piece, targets in self._piece_moves(colour):
                 moves.update([(piece, c) for c in targets])
             for piece, c, _via in self._throws(colour):
                 moves.add((piece, c))
         if not moves:
-            moves.add(PASS)
+            moves.add(PASS_PAIR)
         return moves
 
     def _placements(self, colour: Colour) -> list[tuple[Piece, Cell]]:
@@ -382,16 +434,14 @@ class Position:
                 out.setdefault(c, []).append(Source("throw", None, via))
         return out
 
-    def is_legal(self, move: Move) -> bool:
+    def is_legal(self, move: AnyMove) -> bool:
         """Whether ``move`` is legal here."""
-        if move.is_pass:
-            return self._generate_pairs() == {PASS}
-        if move.piece is None or move.to is None:
-            return False
+        if move is PASS:
+            return self._generate_pairs() == {PASS_PAIR}
         return move.to in self.targets(move.piece)
 
     # ----------------------------------------------------------------- play and undo
-    def play(self, move: Move | str) -> None:
+    def play(self, move: AnyMove | str) -> None:
         """Play a legal move (a :class:`Move` or UHP text); illegal moves raise and change nothing.
 
         Raises :class:`~hive_teach.core.errors.InvalidMoveError` for text that is not a move and
@@ -406,10 +456,11 @@ class Position:
             from hive_teach.hive.explain import explain_move
 
             why = explain_move(self, move)
+            assert why is not None, f"{move!r} is illegal, so it has an explanation"
             raise IllegalMoveError(text or self._describe(move), why.rule, why.reason, why)
         self.push(move)
 
-    def explain(self, move: Move) -> Explanation | None:
+    def explain(self, move: AnyMove) -> Explanation | None:
         """Why ``move`` is illegal here, or ``None`` if it is legal (see
         :func:`~hive_teach.hive.explain.explain_move`).
 
@@ -422,7 +473,7 @@ class Position:
 
         return explain_move(self, move)
 
-    def peek(self) -> Move:
+    def peek(self) -> AnyMove:
         """The last move played (``IndexError`` when none was played from this position)."""
         if not self.move_stack:
             raise IndexError("no move has been played from this position")
@@ -445,17 +496,24 @@ class Position:
             return Outcome(Termination.BOTH_SURROUNDED, "R19")
         return Outcome(Termination.REPETITION, "R20")
 
-    def _describe(self, move: Move) -> str:
+    def _describe(self, move: AnyMove) -> str:
         try:
             return self.move_string(move)
         except ValueError:
             return str(move)
 
-    def push(self, move: Move) -> None:
+    def push(self, move: AnyMove) -> None:
         """Play ``move`` without checking it (for search and perft): it must be legal."""
-        piece, to = move
+        if move is PASS:
+            self.push_pair(None, None)
+        else:
+            self.push_pair(move.piece, move.to)
+
+    def push_pair(self, piece: Piece | None, to: Cell | None) -> None:
+        """:meth:`push` for a pair of :meth:`_generate_pairs` (``None, None`` is the pass)."""
+        move = as_move((piece, to))
         origin = None
-        if piece is not None:
+        if piece is not None and to is not None:
             origin = self.where.get(piece)
             if origin is not None:
                 s = self.stacks[origin]
@@ -480,7 +538,7 @@ class Position:
             if self._seen[key] >= 3 and not self.state.is_over:
                 self.state = GameState.DRAW
 
-    def undo(self) -> Move:
+    def undo(self) -> AnyMove:
         """Take back the last move and return it.
 
         >>> Position().undo()
@@ -497,8 +555,8 @@ class Position:
                 del self._seen[key]
         u = self._undo.pop()
         self.move_stack.pop()
-        piece, to = u.move
-        if piece is not None:
+        if u.move is not PASS:
+            piece, to = u.move
             s = self.stacks[to]
             s.pop()
             if not s:
@@ -561,7 +619,7 @@ class Position:
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     # ----------------------------------------------------------------- notation
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> AnyMove:
         """Read a UHP MoveString in this position (syntax first, then references).
 
         >>> pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
@@ -577,7 +635,7 @@ board, so this cell cannot be named from it. (R0)
 
         return resolve_move(self, text)
 
-    def move_string(self, move: Move) -> str:
+    def move_string(self, move: AnyMove) -> str:
         """UHP text for ``move`` in this position (before it is played).
 
         >>> pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
@@ -588,7 +646,7 @@ board, so this cell cannot be named from it. (R0)
 
         return write_move(self, move)
 
-    def move_text(self, move: Move) -> str:
+    def move_text(self, move: AnyMove) -> str:
         """The game protocol's name for :meth:`move_string` (UHP text)."""
         return self.move_string(move)
 
@@ -771,7 +829,7 @@ _EXPANSION_PIECE = {
 _THROWING_BUGS = frozenset((Bug.PILLBUG, Bug.MOSQUITO))
 
 
-def _move_order(m: Move) -> tuple[int, int]:
+def _move_order(m: AnyMove) -> tuple[int, int]:
     if m.piece is None:
         return (-1, 0)
     return (m.piece.index, m.to or 0)

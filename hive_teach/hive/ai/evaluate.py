@@ -27,7 +27,7 @@ from collections.abc import Iterator
 
 from hive_teach.core.hexgrid import DELTAS, Cell
 from hive_teach.hive.pieces import PIECES, Bug, Colour, Piece
-from hive_teach.hive.position import GameState, Move, Position
+from hive_teach.hive.position import AnyMove, GameState, Position, as_move
 
 WHITE_QUEEN = Piece.from_name("wQ")
 BLACK_QUEEN = Piece.from_name("bQ")
@@ -97,7 +97,7 @@ def may_throw_queen(pos: Position, thrower: Colour) -> bool:
 
 def winning_moves(
     pos: Position, moves: set[tuple[Piece | None, Cell | None]] | None = None
-) -> Iterator[Move]:
+) -> Iterator[AnyMove]:
     """The moves that surround the opponent's Queen (and not one's own) now, in no order.
 
     Lazy, so that ``next(winning_moves(pos), None)`` stops at the first; ``moves``, if
@@ -119,16 +119,16 @@ def winning_moves(
     won = WIN_STATE[me]
     for m in pos._generate_pairs() if moves is None else moves:
         if m[1] == last or (throw and m[0] is queen):
-            pos.push(Move(*m))
+            pos.push_pair(*m)
             hit = pos.state is won
             pos.undo()
             if hit:
-                yield Move(*m)
+                yield as_move(m)
 
 
 def immediate_wins(
     pos: Position, moves: set[tuple[Piece | None, Cell | None]] | None = None
-) -> list[Move]:
+) -> list[AnyMove]:
     """All :func:`winning_moves`, in the engine's fixed move order."""
     return sorted(winning_moves(pos, moves), key=lambda m: (m.piece.index if m.piece else -1,
                                                             m.to or 0))

@@ -31,7 +31,7 @@ from hive_teach.core.hexgrid import DELTAS, Cell
 from hive_teach.hive.ai.evaluate import QUEENS, evaluate, has_immediate_win
 from hive_teach.hive.ai.hashing import child_hash, position_hash
 from hive_teach.hive.pieces import Piece
-from hive_teach.hive.position import GameState, Move, Position
+from hive_teach.hive.position import AnyMove, GameState, Position, as_move
 
 WIN = 1_000_000
 """The score of a won game at the root; a win ``n`` plies away scores ``WIN - n``."""
@@ -52,8 +52,8 @@ class SearchResult(NamedTuple):
     """What a search found: ``score`` for the side to move, the ``move`` and the expected line."""
 
     score: int
-    move: Move | None
-    pv: list[Move]
+    move: AnyMove | None
+    pv: list[AnyMove]
 
 
 class SearchInfo(NamedTuple):
@@ -64,7 +64,7 @@ class SearchInfo(NamedTuple):
     nodes: int
     seconds: float
     score: int
-    pv: list[Move]
+    pv: list[AnyMove]
 
 
 def _stable_key(m: _Pair) -> tuple[int, int]:
@@ -168,11 +168,11 @@ class Searcher:
         line: list[_Pair] = []
         scores: dict[_Pair, int] = {}
         n0 = len(pos.move_stack)
-        push, undo = pos.push, pos.undo
+        push_pair, undo = pos.push_pair, pos.undo
         try:
             for i, m in enumerate(moves):
                 h2 = child_hash(pos, h, m)
-                push(Move(*m))
+                push_pair(*m)
                 if i == 0:
                     score = -self._negamax(pos, depth - 1, -beta, -alpha, 1, h2)
                 else:
@@ -232,11 +232,11 @@ class Searcher:
         alpha0 = alpha
         best = -INFINITY
         best_move: _Pair | None = None
-        push, undo = pos.push, pos.undo
+        push_pair, undo = pos.push_pair, pos.undo
         first = True
         for m in moves:
             h2 = child_hash(pos, h, m)
-            push(Move(*m))
+            push_pair(*m)
             if first:
                 score = -self._negamax(pos, depth - 1, -beta, -alpha, ply + 1, h2)
                 first = False
@@ -331,15 +331,15 @@ def terminal_score(pos: Position, ply: int) -> int:
 
 
 @overload
-def _as_move(m: _Pair) -> Move: ...
+def _as_move(m: _Pair) -> AnyMove: ...
 
 
 @overload
 def _as_move(m: None) -> None: ...
 
 
-def _as_move(m: _Pair | None) -> Move | None:
-    return None if m is None else Move(*m)
+def _as_move(m: _Pair | None) -> AnyMove | None:
+    return None if m is None else as_move(m)
 
 
 def search(pos: Position, depth: int) -> SearchResult:

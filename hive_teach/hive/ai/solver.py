@@ -38,7 +38,7 @@ from hive_teach.hive.ai.hashing import child_hash, position_hash
 from hive_teach.hive.ai.search import SearchTimeout
 from hive_teach.hive.movegen import placement_cells
 from hive_teach.hive.pieces import Colour, Piece
-from hive_teach.hive.position import Move, Position
+from hive_teach.hive.position import AnyMove, Position, as_pair
 
 _Pair = tuple[Piece | None, Cell | None]
 
@@ -49,7 +49,7 @@ class SolverTimeout(TimeoutError):
 
 def solve(
     pos: Position, n: int, *, limit: int | None = None, time_limit: float | None = None
-) -> list[Move]:
+) -> list[AnyMove]:
     """All moves for the side to move that force a win within ``n`` of their own moves.
 
     Sorted in the engine's fixed move order; empty when there is none (or the game is over).
@@ -64,11 +64,11 @@ def solve(
         wins = immediate_wins(pos)
         return wins[:limit] if limit is not None else wins
     proof = _Proof(pos.turn, time_limit)
-    out: list[Move] = []
+    out: list[AnyMove] = []
     h = position_hash(pos)
     try:
         for m in pos.legal_moves():
-            if proof.move_wins(pos, m, n, h):
+            if proof.move_wins(pos, as_pair(m), n, h):
                 out.append(m)
                 if limit is not None and len(out) >= limit:
                     break
@@ -82,11 +82,11 @@ def is_unique(pos: Position, n: int, *, time_limit: float | None = None) -> bool
     return len(solve(pos, n, limit=2, time_limit=time_limit)) == 1
 
 
-def forces_win(pos: Position, move: Move, n: int) -> bool:
+def forces_win(pos: Position, move: AnyMove, n: int) -> bool:
     """Whether ``move`` (legal, for the side to move) forces a win within ``n`` own moves."""
     if n < 1:
         raise ValueError(f"n {n} must be 1 or more")
-    return _Proof(pos.turn, None).move_wins(pos, move, n, position_hash(pos))
+    return _Proof(pos.turn, None).move_wins(pos, as_pair(move), n, position_hash(pos))
 
 
 class _Proof:
@@ -98,7 +98,7 @@ class _Proof:
         self.queen = QUEENS[1 - attacker]
         self.deadline = time.perf_counter() + time_limit if time_limit is not None else None
         self.table: dict[tuple[int, int], bool] = {}
-        self.last_win: Move | None = None
+        self.last_win: AnyMove | None = None
 
     def _tick(self) -> None:
         if self.deadline is not None and time.perf_counter() > self.deadline:
@@ -107,7 +107,7 @@ class _Proof:
     def move_wins(self, pos: Position, m: _Pair, k: int, h: int) -> bool:
         """Attacker to move (hash ``h``): does ``m`` force a win within ``k`` own moves?"""
         h2 = child_hash(pos, h, m)
-        pos.push(Move(*m))
+        pos.push_pair(*m)
         try:
             if pos.state.is_over:
                 return pos.state is self.won
@@ -160,7 +160,7 @@ class _Proof:
         result = True
         for r in self._defences(pos):
             h2 = child_hash(pos, h, r)
-            pos.push(Move(*r))
+            pos.push_pair(*r)
             try:
                 if pos.state.is_over:
                     refuted = pos.state is not self.won
