@@ -197,7 +197,7 @@ def test_clicks_map_back_to_board_cells_and_nowhere_else() -> None:
 
 
 class _Referee:
-    """Rive by the rules V1-V6, written out plainly (sets of cells and flood fills, no
+    """Rive by the rules V1-V6, written out plainly (flood fills over the stones, no
     incremental groups): an independent source of what each diagram must show."""
 
     def __init__(self, cells: Iterable[int]) -> None:
@@ -206,41 +206,44 @@ class _Referee:
         self.mover = "black"  # V1: Black first
         self.capture: tuple[int, int] | None = None  # (placed cell, target size) during V5
 
-    def group(self, c: int) -> set[int]:
-        return next(g for g in components(self.stones) if c in g)
+    def groups(self) -> list[set[int]]:
+        return components(self.stones)  # V2
 
-    def over(self) -> bool:
-        return self.capture is None and len(self.stones) == len(self.cells)  # V7
-
-    def removable(self) -> set[int]:
-        assert self.capture is not None
-        group = self.group(self.capture[0])
-        return {c for c in group if connected(group - {c})}  # V5: never split the group
+    def group_of(self) -> dict[int, set[int]]:
+        return {c: g for g in self.groups() for c in g}
 
     def empty(self) -> set[int]:
         return self.cells - set(self.stones)
 
-    def largest(self, c: int) -> int:
-        """The size of the largest group next to ``c``, 0 if none."""
-        touching = [g for g in components(self.stones) if any(n in g for n in neighbours(c))]
-        return max(map(len, touching), default=0)
+    def over(self) -> bool:
+        return self.capture is None and not self.empty()  # V7
+
+    def largest(self) -> dict[int, int]:
+        """Each empty cell: the size of the largest group next to it, 0 if none."""
+        group_of = self.group_of()
+        return {c: max((len(group_of[n]) for n in neighbours(c) if n in group_of), default=0)
+                for c in self.empty()}
+
+    def removable(self) -> set[int]:
+        assert self.capture is not None
+        group = self.group_of()[self.capture[0]]
+        return {c for c in group if connected(group - {c})}  # V5: never split the group
 
     def legal(self) -> set[int]:
-        empty = self.empty()
-        isolated = {c for c in empty if not any(n in self.stones for n in neighbours(c))}
-        if isolated:
-            return isolated  # V3
-        smallest = min(map(self.largest, empty))
-        return {c for c in empty if self.largest(c) == smallest}  # V4
+        largest = self.largest()
+        if 0 in largest.values():
+            return {c for c, n in largest.items() if n == 0}  # V3: isolated cells first
+        smallest = min(largest.values())
+        return {c for c, n in largest.items() if n == smallest}  # V4
 
     def act(self, c: int) -> str:
         if self.capture is not None:
             del self.stones[c]
             placed, target = self.capture
-            if len(self.group(placed)) == target:
+            if len(self.group_of()[placed]) == target:
                 self.capture = None  # V6: the capturer places again
             return "x" + cell_name(c)
-        joined = [g for g in components(self.stones) if any(n in g for n in neighbours(c))]
+        joined = [g for g in self.groups() if any(n in g for n in neighbours(c))]
         self.stones[c] = self.mover
         if len(joined) >= 2:
             self.capture = (c, max(map(len, joined)) + 1)  # V5
@@ -259,8 +262,8 @@ def test_random_games_draw_what_the_rules_say_and_badge_each_group_once() -> Non
         while not ref.over():
             board = layout(g, largest=True)
             assert dict(board.stones) == ref.stones
-            assert board.marks["largest"] == {c: str(ref.largest(c)) for c in ref.empty()}
-            big = [grp for grp in components(ref.stones) if len(grp) > 1]
+            assert board.marks["largest"] == {c: str(n) for c, n in ref.largest().items()}
+            big = [grp for grp in ref.groups() if len(grp) > 1]
             badges = board.marks.get("group", {})
             assert sorted(int(n) for n in badges.values()) == sorted(map(len, big))
             assert all(sum(c in grp for c in badges) == 1 for grp in big)  # one badge each
