@@ -240,6 +240,7 @@ def test_strong_finds_every_win_in_1_and_2(name, clock):
     assert _snapshot(pos) == before
 
 
+@pytest.mark.slow
 def test_strong_sees_the_pin_and_the_win_in_3():
     player = Player("strong", time_limit=None, depth=4)
     score, move, _ = player.search(PIN_DEFENCE, 2)
