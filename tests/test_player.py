@@ -213,7 +213,7 @@ def test_is_unique_and_limits():
         solve(PIN_DEFENCE, 0)
 
 
-def test_solver_finds_nothing_in_a_quiet_midgame_and_a_timeout_leaves_it_unchanged(clock):
+def test_solver_finds_nothing_in_a_quiet_midgame_and_a_timeout_leaves_it_unchanged(clock: TickClock) -> None:
     pos = Position.from_game_string(MIDGAME_MLP, tournament=True)
     before = _snapshot(pos)
     assert solve(pos, 2) == []
@@ -307,7 +307,7 @@ def test_uhp_bestmove_uses_the_player(clock):
     assert out[0] in answers and out[-1] == "ok"
 
 
-def test_uhp_bestmove_time_uses_its_budget_and_no_more(clock):
+def test_uhp_bestmove_time_uses_its_budget_and_no_more(clock: TickClock) -> None:
     engine = UHPEngine()
     engine.handle("newgame " + MIDGAME_MLP)
     before = engine.game.game_string()
@@ -320,7 +320,7 @@ def test_uhp_bestmove_time_uses_its_budget_and_no_more(clock):
     assert engine.game.is_legal(engine.game.parse_move(out[0])) and out[-1] == "ok"
 
 
-def test_strong_spends_its_time_limit_on_search_nodes(clock):
+def test_strong_spends_its_time_limit_on_search_nodes(clock: TickClock) -> None:
     pos = Position.from_game_string(MIDGAME_MLP, tournament=True)
     before = _snapshot(pos)
     player = Player("strong", time_limit=0.1, seed=0)
