@@ -171,9 +171,11 @@ def test_marks_for_agrees_with_peer_moves_and_the_rules_worked_by_hand(game: Pos
     peer = _peer_moves(_GAME)
     # The free cells next to the hive, from the geometry alone.
     edge = {n for c in game.stacks for n in _neighbours(c) if n not in game.stacks}
-    # One Hive, worked out on the board (see the cell list of _GAME): bA2, bA1 and bA3 hang on
-    # wG2, wA2 and bM; bM on wG3 on wA1; wA2 on wB2; wQ/bB1, wG2 and bA2 on wP; wP and bL on
-    # wG1; the top half on wL. Stacks (wQ under bB1, bQ under wB1) are not marked.
+    # _GAME's board: -2,3 wS1 · -1,-2 bA2 · -1,0 bL · -1,2 bQ+wB1 · -1,3 wM · 0,-2 wG2 ·
+    # 0,-1 wP · 0,0 wG1 · 0,1 wL · 0,2 bP · 0,3 wB2 · 1,-2 wQ+bB1 · 1,0 wA1 · 1,3 wA2 ·
+    # 2,-1 wG3 · 2,2 bA1 · 3,-1 bM · 4,-2 bA3 (a stack bottom first). One Hive, by hand:
+    # bA2, bA1 and bA3 hang on wG2, wA2 and bM; bM on wG3 on wA1; wA2 on wB2; wQ/bB1, wG2
+    # and bA2 on wP; wP and bL on wG1; the lower half on wL. Stacks are not marked.
     pinned = {"0,-2", "1,3", "3,-1", "2,-1", "1,0", "0,3", "0,-1", "0,0", "0,1"}
     expected = {
         # covered by bB1 and so unable to move at all (R6): the rule on its own cell
