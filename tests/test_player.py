@@ -213,7 +213,7 @@ def test_is_unique_and_limits():
         solve(PIN_DEFENCE, 0)
 
 
-def test_solver_finds_nothing_in_a_quiet_midgame_and_a_timeout_leaves_it_unchanged(clock: TickClock) -> None:
+def test_solver_quiet_midgame_and_a_timeout_that_leaves_it_unchanged(clock: TickClock) -> None:
     pos = Position.from_game_string(MIDGAME_MLP, tournament=True)
     before = _snapshot(pos)
     assert solve(pos, 2) == []
