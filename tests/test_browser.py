@@ -37,6 +37,7 @@ if not chromium_available():
                 allow_module_level=True)
 
 
+@pytest.mark.slow
 def test_click_select_reject_and_play_in_jupyterlab(tmp_path):
     write_notebook(tmp_path / "board.ipynb", [BOARD_CELLS])
     shutil.copytree(ROOT / "scenarios", tmp_path / "scenarios")

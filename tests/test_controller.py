@@ -76,12 +76,30 @@ def test_clicking_a_stack_lists_it_bottom_to_top():
     assert fb.kind == "selected" and "bQ, bB1" in fb.message
 
 
+# wQ -1,0 and wA1 0,-1 touch each other and wS1 0,0; the black pair bS1 1,0, bQ 2,0 hangs on
+# wS1 alone, and bA1 3,0 on bQ. White to move.
+TRIANGLE = r"Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \wS1;bA1 bQ-"
+
+
 def test_clicking_another_own_piece_switches_the_selection():
-    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
-    board = BoardController(pos)
+    board = BoardController(Position.from_game_string(TRIANGLE))
+    assert board.select("wQ").kind == "selected"
+    fb = board.click("0,-1")  # wA1's cell: not a target of the Queen, so a new selection
+    assert fb.kind == "selected" and "wA1" in fb.message
+    assert board.selected is Piece.from_name("wA1")
+    # Lifted, the Ant leaves a straight line of five pieces from -1,0 to 3,0; it may run to
+    # every cell around that line (2 * 5 + 4 of them) except the one it stands on (R13).
+    ring = {f"{q},-1" for q in range(-1, 5)} | {f"{q},1" for q in range(-2, 4)} | {"-2,0", "4,0"}
+    assert board.targets == cells(*(ring - {"0,-1"}))
+
+
+def test_clicking_a_pinned_own_piece_explains_and_drops_the_selection():
+    board = BoardController(Position.from_game_string(TRIANGLE))
     board.select("wQ")
-    fb = board.click("0,0")  # wS1's cell
-    assert board.selected is Piece.from_name("wS1") or fb.kind == "illegal"
+    fb = board.click("0,0")  # wS1's cell: without wS1 the black pieces fall off (R6)
+    assert fb.kind == "illegal" and fb.rule == "R6"
+    assert "wS1" in fb.message
+    assert board.selected is None and board.targets == frozenset()
 
 
 def test_engine_mode_answers_and_undo_takes_back_both_moves():

@@ -5,12 +5,15 @@ from __future__ import annotations
 import warnings
 from pathlib import Path
 
+import pytest
+
 from hive_teach.board.mpl import use_cjk_fonts
 from hive_teach.core.fonts import FONT_FILE, needed_characters
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 def test_bundled_font_covers_every_chinese_character_the_kit_uses():
     from fontTools.ttLib import TTFont
 

@@ -17,12 +17,21 @@ import random
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 
 from hive_teach.board.drawing import board_of, diagram_png, diagram_svg, draw, render_to_file
-from hive_teach.core.hexgrid import cell, cell_name, parse_cell, to_pixel
+from hive_teach.core.hexgrid import (
+    cell,
+    cell_name,
+    components,
+    connected,
+    neighbours,
+    parse_cell,
+    to_pixel,
+)
 from hive_teach.core.scene import Shape, Text
 from hive_teach.rive import Colour, RiveGame, play_randomly
 from hive_teach.rive.paint import (
@@ -187,19 +196,87 @@ def test_clicks_map_back_to_board_cells_and_nowhere_else() -> None:
     assert board.cell_at(1000.0, 1000.0) is None
 
 
-def test_random_games_always_draw_and_badge_each_group_once() -> None:
+class _Referee:
+    """Rive by the rules V1-V6, written out plainly (flood fills over the stones, no
+    incremental groups): an independent source of what each diagram must show."""
+
+    def __init__(self, cells: Iterable[int]) -> None:
+        self.cells = set(cells)
+        self.stones: dict[int, str] = {}
+        self.mover = "black"  # V1: Black first
+        self.capture: tuple[int, int] | None = None  # (placed cell, target size) during V5
+
+    def groups(self) -> list[set[int]]:
+        return components(self.stones)  # V2
+
+    def group_of(self) -> dict[int, set[int]]:
+        return {c: g for g in self.groups() for c in g}
+
+    def empty(self) -> set[int]:
+        return self.cells - set(self.stones)
+
+    def over(self) -> bool:
+        return self.capture is None and not self.empty()  # V7
+
+    def largest(self) -> dict[int, int]:
+        """Each empty cell: the size of the largest group next to it, 0 if none."""
+        group_of = self.group_of()
+        return {c: max((len(group_of[n]) for n in neighbours(c) if n in group_of), default=0)
+                for c in self.empty()}
+
+    def removable(self) -> set[int]:
+        assert self.capture is not None
+        group = self.group_of()[self.capture[0]]
+        return {c for c in group if connected(group - {c})}  # V5: never split the group
+
+    def legal(self) -> set[int]:
+        largest = self.largest()
+        if 0 in largest.values():
+            return {c for c, n in largest.items() if n == 0}  # V3: isolated cells first
+        smallest = min(largest.values())
+        return {c for c, n in largest.items() if n == smallest}  # V4
+
+    def act(self, c: int) -> str:
+        if self.capture is not None:
+            del self.stones[c]
+            placed, target = self.capture
+            if len(self.group_of()[placed]) == target:
+                self.capture = None  # V6: the capturer places again
+            return "x" + cell_name(c)
+        joined = [g for g in self.groups() if any(n in g for n in neighbours(c))]
+        self.stones[c] = self.mover
+        if len(joined) >= 2:
+            self.capture = (c, max(map(len, joined)) + 1)  # V5
+        else:
+            self.mover = "white" if self.mover == "black" else "black"
+        return cell_name(c)
+
+
+def test_random_games_draw_what_the_rules_say_and_badge_each_group_once() -> None:
     rng = random.Random(7)
+    captures = 0
     for _ in range(6):
         g = RiveGame(4)
-        while not g.is_over():
-            g.play(rng.choice(g.legal_actions()))
+        ref = _Referee(layout(g).centres)
+        assert len(ref.cells) == 37  # V1: 3n(n-1)+1 cells for side 4
+        while not ref.over():
             board = layout(g, largest=True)
-            big = [grp for grp in g.groups() if len(grp) > 1]
-            assert len(board.marks.get("group", {})) == len(big)
-            assert set(board.stones) == set(g.stones)
-            cells = {a.cell for a in g.legal_actions()}
-            kind = "removable" if g.pending_capture else "legal"
+            assert dict(board.stones) == ref.stones
+            assert board.marks["largest"] == {c: str(n) for c, n in ref.largest().items()}
+            big = [grp for grp in ref.groups() if len(grp) > 1]
+            badges = board.marks.get("group", {})
+            assert sorted(int(n) for n in badges.values()) == sorted(map(len, big))
+            assert all(sum(c in grp for c in badges) == 1 for grp in big)  # one badge each
+            if ref.capture is not None:
+                captures += 1
+                cells, kind, other = ref.removable(), "removable", "legal"
+            else:
+                cells, kind, other = ref.legal(), "legal", "removable"
             assert set(board.marks.get(kind, {})) == cells
+            assert other not in board.marks
+            g.play(ref.act(rng.choice(sorted(cells))))
+        assert g.is_over()
+    assert captures > 10  # the games did go through captures
 
 
 # ------------------------------------------------------------------------------ SVG

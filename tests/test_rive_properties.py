@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -77,6 +78,7 @@ def check_step(game: RiveGame, before, mover: Colour, action: Action) -> None:
     assert game.to_move is (mover.other if passes else mover)
 
 
+@pytest.mark.slow
 @GAMES
 @given(all_sides, st.randoms(use_true_random=False))
 def test_random_games_end_on_a_full_board_with_a_majority_winner(side: int, rng) -> None:
@@ -89,6 +91,7 @@ def test_random_games_end_on_a_full_board_with_a_majority_winner(side: int, rng)
     assert game.winner() is (Colour.BLACK if black > white else Colour.WHITE)
 
 
+@pytest.mark.slow
 @GAMES
 @given(small_sides, st.randoms(use_true_random=False))
 def test_undo_restores_every_position_exactly(side: int, rng) -> None:
@@ -114,6 +117,7 @@ def test_the_game_text_replays_the_same_game(side: int, rng) -> None:
     assert replay.history == game.history
 
 
+@pytest.mark.slow
 @GAMES
 @given(small_sides, st.randoms(use_true_random=False))
 def test_legal_actions_are_exactly_the_actions_without_an_explanation(side: int, rng) -> None:
