@@ -129,24 +129,30 @@ def _cmd_render(args: argparse.Namespace) -> int:
         from hive_teach.hive.position import Position
         from hive_teach.rive.paint import RiveMarks
 
-        hive = isinstance(game, Position)
-        if not hive:
-            # Options that only a Hive diagram has: say so rather than ignore them.
-            for option, given in (("--piece", args.piece), ("--no-hand", args.no_hand)):
+        # Options that do not apply to this source: say so rather than ignore them.
+        if not isinstance(game, Position):
+            for option, given, what in (("--piece", args.piece, "stones, not pieces"),
+                                        ("--no-hand", args.no_hand, "no hand")):
                 if given:
-                    raise ValueError(f"{option} is for Hive positions; a Rive board has "
-                                     f"{'no pieces' if option == '--piece' else 'no hand'}")
+                    raise ValueError(f"{option} is for Hive positions: a Rive board has {what}")
+        if args.question and scenario is None:
+            raise ValueError("--question is for scenario files: a position alone has no answer "
+                             "to hide")
         marks: Marks | RiveMarks
-        if args.piece:
-            assert isinstance(game, Position)
+        if args.piece and isinstance(game, Position):
             marks = marks_for(game, args.piece, lang=args.lang)
         elif scenario is not None:
             marks = scenario.marks(args.lang, answer=not args.question)
+        elif isinstance(game, Position):
+            marks = Marks(lang=args.lang)
         else:
-            marks = Marks(lang=args.lang) if hive else RiveMarks(lang=args.lang)
-        fields: dict[str, Any] = {"coords": args.coords}
-        if hive:
-            fields["hand"] = not args.no_hand
+            marks = RiveMarks(lang=args.lang)
+        # Only the options given: a scenario's own marks (coords = true, ...) stay as written.
+        fields: dict[str, Any] = {}
+        if args.coords:
+            fields["coords"] = True
+        if args.no_hand:
+            fields["hand"] = False
         if args.title is not None:
             fields["title"] = args.title
         out = render_to_file(game, args.output, marks=replace(marks, **fields), dpi=args.dpi)
@@ -164,8 +170,8 @@ def _cmd_worksheet(args: argparse.Namespace) -> int:
     try:
         scenarios = load_all(args.scenarios, game=args.game)
         if not scenarios:
-            raise ValueError(f"no {args.game or ''} scenarios in {', '.join(args.scenarios)}"
-                             .replace("no  ", "no "))
+            kind = f"{args.game.title()} scenarios" if args.game else "scenarios"
+            raise ValueError(f"no {kind} in {', '.join(args.scenarios)}")
         out = make_worksheet(scenarios, args.output, args.lang)
     except (ValueError, OSError) as e:
         print(f"hive-teach worksheet: {e}", file=sys.stderr)

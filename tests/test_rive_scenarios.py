@@ -288,6 +288,52 @@ def test_tutorial_boards_and_exercises() -> None:
     assert engine.controller.game.to_move is Colour.WHITE and engine.controller.game.ply == 1
 
 
+def test_one_set_of_lesson_helpers_serves_both_games(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from hive_teach import tutorial
+    from hive_teach.hive.position import Move
+    from hive_teach.teach import lessons, rive_lessons
+
+    for name in ("show", "answer", "why", "exercise"):
+        assert getattr(tutorial, name) is getattr(rive_lessons, name) is getattr(lessons, name)
+    tutorial.set_language("en")
+    hive = tutorial.scenario("freedom-gate-queen")
+    assert hive.focus is not None
+    pos = hive.position()
+    legal = pos.move_string(Move(hive.focus.piece, min(pos.targets(hive.focus.piece))))
+    tutorial.why("rive-capture-two-groups", "x1,0")
+    rive_lessons.why("freedom-gate-queen", "wQ \\bQ")
+    tutorial.why("freedom-gate-queen", legal)
+    assert capsys.readouterr().out.splitlines() == [
+        "x1,0 → V5", "wQ \\bQ → R7", f"{legal} → ✔"]
+    shown: list[object] = []
+    monkeypatch.setattr(lessons, "display_markdown", shown.append)
+    monkeypatch.setattr(lessons, "display_png", lambda png: shown.append(png[:4]))
+    tutorial.explain("rive-isolation-first", "1,0")
+    tutorial.explain("freedom-gate-queen", "wQ \\bQ")
+    tutorial.answer("freedom-gate-queen")
+    assert shown[0] == "`1,0`: 1,0 touches a stone, but some cells still touch no stone " \
+        "(like -2,0): you must place on one of those first. (V3)"
+    assert str(shown[2]).startswith("`wQ \\bQ`: ") and str(shown[2]).endswith("(R7)")
+    assert shown[1] == shown[3] == shown[5] == b"\x89PNG"
+    assert shown[4] == hive.text("answer", "en")
+    with pytest.raises(ValueError, match="'rive-groups' is a Rive scenario, not a Hive one"):
+        tutorial.scenario("rive-groups")
+    with pytest.raises(FileNotFoundError, match="no Hive scenario 'nope'"):
+        tutorial.scenario("nope")
+    with pytest.raises(ValueError, match="'freedom-gate-queen' has no \\[exercise\\]"):
+        rive_lessons.exercise("freedom-gate-queen")
+    rive_board = tutorial.board("rive-groups", canvas=False)
+    assert type(rive_board).__name__ == "RiveBoard" and rive_board.controller.mode == "free"
+    reach = tutorial.reach_exercise("rive-ex-mark-legal", canvas=False)
+    assert reach.controller.mode == "mark"
+    find = tutorial.find_exercise("rive-ex-find-three", goal="Join three.", accept=["0,1"],
+                                  canvas=False)
+    assert find.controller.prompt() == "Join three." and find.controller.click("0,1").correct
+    hive_board = rive_lessons.board("freedom-gate-queen", canvas=False)
+    assert type(hive_board).__name__ == "HiveBoard"
+
+
 # ------------------------------------------------------------------------------ notebook
 def _builder():
     spec = importlib.util.spec_from_file_location("build_notebooks",

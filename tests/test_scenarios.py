@@ -7,9 +7,9 @@ import re
 from pathlib import Path
 
 import pytest
+from test_rive_scenarios import GOOD as RIVE_GOOD
 
 from hive_teach.cli import main
-from test_rive_scenarios import GOOD as RIVE_GOOD
 from hive_teach.teach.scenario import (
     HiveScenario,
     RiveScenario,
@@ -100,6 +100,15 @@ def test_bad_scenarios_name_the_file_and_line(change, line, fragment):
     message = str(info.value)
     assert message.startswith(f"lesson.toml:{line}:"), message
     assert fragment in message
+
+
+def test_the_complete_examples_of_the_format_page_load_and_verify():
+    page = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    examples = [b for b in re.findall(r"```toml\n(.*?)```", page, re.S)
+                if b.startswith(("game =", "id ="))]
+    assert examples
+    for text in examples:
+        assert verify(loads(text, "docs/scenarios.md")) == []
 
 
 def test_toml_syntax_errors_give_the_line():
@@ -218,6 +227,6 @@ def test_malformed_files_give_file_and_line_never_a_traceback(text):
         except ScenarioError as e:
             if not re.match(r"^lesson\.toml:\d+: \S", str(e)):
                 crashes.append(f"no file:line in {e}")
-        except Exception as e:  # noqa: BLE001 - any other exception is the failure we look for
+        except Exception as e:  # any other exception is the failure this test looks for
             crashes.append(f"{type(e).__name__}: {e}\n{changed}")
     assert not crashes, f"{len(crashes)} tracebacks, e.g.\n{crashes[0]}"

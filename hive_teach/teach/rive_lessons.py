@@ -49,11 +49,12 @@ def legal(sid: str) -> None:
 
 
 def board(sid: str | None = None, **options: Any) -> Any:
-    """A board to play on: the scenario's position, or (no ``sid``) an empty board of
-    ``side`` (default 5). ``mode="engine"`` plays against the simple engine player (``human``
-    the learner's colour, ``seed`` the engine's); see :class:`RiveController`."""
+    """A board to play on: the scenario's position (of either game, as
+    :func:`hive_teach.teach.lessons.board`), or (no ``sid``) an empty Rive board of ``side``
+    (default 5). ``mode="engine"`` plays against the simple engine player (``human`` the
+    learner's colour, ``seed`` the engine's); see :class:`RiveController`."""
     if sid is not None:
-        return lessons.board(scenario(sid).id, **options)
+        return lessons.board(sid, **options)
     from hive_teach.board.rive_widget import RiveBoard
 
     canvas = options.pop("canvas", None)

@@ -2,8 +2,9 @@
 
 A Rive scenario file lives in ``scenarios/rive/`` and says ``game = "rive"`` at the top; the
 position is a game text. The same file feeds the tutorial notebook (diagrams, the legal
-actions, why an action is illegal, the exercises) and CI: :func:`verify` replays the game and
-checks every expectation against the engine (``hive-teach verify`` runs it). Read it with
+actions, why an action is illegal, the exercises), the diagrams, the worksheets and CI:
+:meth:`RiveScenario.verify` replays the game and checks every expectation against the engine
+(``hive-teach verify`` runs it). Read it with
 :func:`hive_teach.teach.scenario.load`, which reads Hive and Rive files alike: the keys every
 game's scenario has are read by :mod:`hive_teach.teach.base`, the rest here. The format::
 
@@ -29,7 +30,7 @@ game's scenario has are read by :mod:`hive_teach.teach.base`, the rest here. The
     over = false                           # the game is over (V7)
     winner = "black"
 
-    [marks]                                # optional: the diagram (see rive.plot.RiveMarks)
+    [marks]                                # optional: the diagram (see rive.paint.RiveMarks)
     largest = true                         # legal, sizes, last, capture, largest, coords:
     remove = ["2,0"]                       #   true/false; remove: cells in order (each
     forbidden = {"1,0" = "V3"}             #   removal must be legal in that order);

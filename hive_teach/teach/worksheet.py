@@ -51,6 +51,8 @@ def wrap(text: str, width: int = 92) -> list[str]:
     ['蜂后必须在', '第四回合之', '前放上棋盘']
     >>> wrap("蜂后必须，在第四回合", 8)
     ['蜂后必须，', '在第四回', '合']
+    >>> wrap("碰到的是 2 枚棋子", 8)
+    ['碰到的是', '2 枚棋子']
     """
     out: list[str] = []
     for paragraph in text.split("\n"):
@@ -62,12 +64,31 @@ def wrap(text: str, width: int = 92) -> list[str]:
             cost = 2 if is_cjk(ch) else 1
             # Chinese punctuation never starts a line: it stays with the character before.
             if used + cost > width and ch not in _NO_LINE_START:
-                out.append(line)
+                out.append(line.rstrip())
                 line, used = "", 0
+            if not line and ch == " ":  # a space the break falls on starts no line
+                continue
             line += ch
             used += cost
         out.append(line)
     return out
+
+
+def clip(text: str, width: int, most: int) -> list[str]:
+    """:func:`wrap` ``text``, keeping at most ``most`` lines; a text cut short ends with "…"
+    (so that the sheet never drops words without a sign).
+
+    >>> clip("one two three four", 9, 1)
+    ['one two…']
+    >>> clip("one two", 9, 1)
+    ['one two']
+    """
+    lines = wrap(text, width)
+    if len(lines) <= most:
+        return lines
+    kept = lines[:most]
+    kept[-1] = kept[-1].rstrip()[: max(width - 2, 1)].rstrip() + "…"
+    return kept
 
 
 def question_marks(scenario: AnyScenario, lang: str) -> Marks | RiveMarks:
@@ -151,22 +172,24 @@ def _block(fig: Figure, s: AnyScenario, lang: str, top: float, slot: float,
     rules = ", ".join(s.rules)
     fig.text(0.94, top - 0.01, rules, fontsize=8, ha="right", va="top", color="#777")
     y = top - 0.035
-    for line in wrap(s.text("caption", lang), 100)[:4]:
+    for line in clip(s.text("caption", lang), 100, 6):
         fig.text(0.06, y, line, fontsize=8.5, va="top")
         y -= 0.016
     diagram_h = slot * 0.55
     ax = fig.add_axes((0.06, y - diagram_h - 0.005, 0.88, diagram_h))
     draw(s.game(), marks, ax=ax)
     y = y - diagram_h - 0.02
-    for line in wrap(s.text("question", lang) or s.text("title", lang), 90)[:2]:
+    for line in clip(s.text("question", lang) or s.text("title", lang), 90, 2):
         fig.text(0.06, y, line, fontsize=10, weight="bold", va="top")
         y -= 0.019
     fig.text(0.06, y - 0.004, answer_label, fontsize=9, va="top")
     bottom = top - slot + 0.02
     line_y = y - 0.03
-    while line_y > bottom:
+    while True:  # at least one line to write on, however long the caption
         fig.add_artist(_rule_line(fig, line_y))
         line_y -= 0.025
+        if line_y <= bottom:
+            break
 
 
 def _rule_line(fig: Figure, y: float) -> Line2D:
@@ -184,6 +207,6 @@ def _answer(fig: Figure, s: AnyScenario, lang: str, top: float, slot: float,
     y = top - 0.04
     fig.text(0.5, y, answer_word, fontsize=9, weight="bold", va="top")
     y -= 0.018
-    for line in wrap(text, 50)[:9]:
+    for line in clip(text, 50, 9):
         fig.text(0.5, y, line, fontsize=8.5, va="top")
         y -= 0.016
