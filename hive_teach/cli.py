@@ -48,18 +48,14 @@ def _cmd_perft(args: argparse.Namespace) -> int:
 
 
 def _cmd_verify(args: argparse.Namespace) -> int:
+    from hive_teach.core.tomlfile import toml_files
     from hive_teach.teach.scenario import ScenarioError, load, verify
 
-    files = []
     for path in args.paths:
-        p = Path(path)
-        if p.is_dir():
-            files.extend(sorted(p.rglob("*.toml")))
-        elif p.exists():
-            files.append(p)
-        else:
+        if not Path(path).exists():
             print(f"hive-teach verify: {path}: no such file or folder", file=sys.stderr)
             return 1
+    files = toml_files(args.paths)
     if not files:
         print("hive-teach verify: no scenario files (*.toml) found", file=sys.stderr)
         return 1
