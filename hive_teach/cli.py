@@ -124,6 +124,7 @@ def _cmd_render(args: argparse.Namespace) -> int:
         from hive_teach.board.drawing import Marks, marks_for, render_to_file
         from hive_teach.hive.position import Position
         from hive_teach.rive.paint import RiveMarks
+        from hive_teach.teach.scenario import HiveScenario, RiveScenario
 
         # Options that do not apply to this source: say so rather than ignore them.
         if not isinstance(game, Position):
@@ -134,15 +135,6 @@ def _cmd_render(args: argparse.Namespace) -> int:
         if args.question and scenario is None:
             raise ValueError("--question is for scenario files: a position alone has no answer "
                              "to hide")
-        marks: Marks | RiveMarks
-        if args.piece and isinstance(game, Position):
-            marks = marks_for(game, args.piece, lang=args.lang)
-        elif scenario is not None:
-            marks = scenario.marks(args.lang, answer=not args.question)
-        elif isinstance(game, Position):
-            marks = Marks(lang=args.lang)
-        else:
-            marks = RiveMarks(lang=args.lang)
         # Only the options given: a scenario's own marks (coords = true, ...) stay as written.
         fields: dict[str, Any] = {}
         if args.coords:
@@ -151,7 +143,20 @@ def _cmd_render(args: argparse.Namespace) -> int:
             fields["hand"] = False
         if args.title is not None:
             fields["title"] = args.title
-        out = render_to_file(game, args.output, marks=replace(marks, **fields), dpi=args.dpi)
+        answer = not args.question
+        # One branch per game: the drawing functions are typed per game (overloads).
+        if isinstance(game, Position):
+            hive = Marks(lang=args.lang)
+            if args.piece:
+                hive = marks_for(game, args.piece, lang=args.lang)
+            elif isinstance(scenario, HiveScenario):
+                hive = scenario.marks(args.lang, game, answer=answer)
+            out = render_to_file(game, args.output, marks=replace(hive, **fields), dpi=args.dpi)
+        else:
+            rive = RiveMarks(lang=args.lang)
+            if isinstance(scenario, RiveScenario):
+                rive = scenario.marks(args.lang, answer=answer)
+            out = render_to_file(game, args.output, marks=replace(rive, **fields), dpi=args.dpi)
     except (ValueError, OSError) as e:
         print(f"hive-teach render: {e}", file=sys.stderr)
         return 1

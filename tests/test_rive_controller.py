@@ -8,11 +8,12 @@ from types import SimpleNamespace
 
 import pytest
 
-from hive_teach.board.rive_controller import MODES, RiveController, SimplePlayer
-from hive_teach.board.rive_widget import RiveBoard, rive_board
+from hive_teach.board.controller import MODES, RiveController
+from hive_teach.board.widget import RiveBoard, rive_board
 from hive_teach.core.hexgrid import cell, cell_name, parse_cell, to_pixel
 from hive_teach.rive import Action, Colour, RiveGame, explain
 from hive_teach.rive.i18n import REASONS, _case, localize, reason
+from hive_teach.rive.player import SimplePlayer
 
 OPENING = "rive3;0,0;0,-2;2,-2;2,0;0,2;-2,2;-2,0"  # seven lone stones, White to move
 THREE = "rive3;1,0;0,-1;-1,1;2,-2;-2,0;0,2"  # 0,0 would join three lone stones; Black to move
@@ -205,7 +206,7 @@ def test_the_simple_player_prefers_captures_and_the_opponents_stones() -> None:
 
 
 def test_an_unknown_mode_or_colour_is_refused() -> None:
-    assert MODES == ("free", "engine", "mark", "find")
+    assert MODES == ("free", "engine", "reach", "mark", "find")
     with pytest.raises(ValueError, match="mode"):
         RiveController(mode="solo")
     with pytest.raises(ValueError, match="colour"):
@@ -303,7 +304,7 @@ def click_at(board: RiveBoard, name: str) -> None:
 
 def test_canvas_clicks_place_remove_explain_and_redraw() -> None:
     board = RiveBoard(controller(OPENING), canvas=True)
-    assert board.canvas is not None and "rive-teach-readout" in board.readout._dom_classes
+    assert board.canvas is not None and "hive-teach-readout" in board.readout._dom_classes
     click_at(board, "0,-1")  # V4 is no issue yet: every cell has a largest group of 1
     assert board.controller.game.stone_at(c("0,-1")) is Colour.WHITE
     assert board.controller.game.pending_capture is not None  # it joined 0,0 and 0,-2
@@ -312,7 +313,7 @@ def test_canvas_clicks_place_remove_explain_and_redraw() -> None:
     assert board._drawn is not None and board._drawn.marked("forbidden") == {"0,-1": "V5"}
     click_at(board, "0,0")
     assert board.controller.last.kind == "removed"
-    assert 'data-legal="' in board.legal_readout.value
+    assert 'data-targets="' in board.targets_readout.value
     board._on_canvas_click(SimpleNamespace(xdata=None, ydata=None))
     assert "outside" in board.readout.value
     fx, fy = board.figure_fraction(c("0,0"))
@@ -321,12 +322,12 @@ def test_canvas_clicks_place_remove_explain_and_redraw() -> None:
 
 def test_dropdown_path_plays_without_a_canvas_and_buttons_undo_and_reset() -> None:
     board = RiveBoard(controller(OPENING + ";1,0"), canvas=False)
-    assert [label for label, _ in board.action_menu.options] == \
+    assert [label for label, _ in board.choice_menu.options] == \
         ["—", "x0,0 (remove)", "x2,0 (remove)"]
-    board.action_menu.value = board.action_menu.options[1][1]
+    board.choice_menu.value = board.choice_menu.options[1][1]
     board.play_button.click()
     assert board.controller.game.history[-1] == Action.remove(c("0,0"))
-    assert board.legal_text() == "1,-2 -1,-1 0,-1 -1,0 -2,1 -1,1 -1,2"
+    assert board.targets_text() == "1,-2 -1,-1 0,-1 -1,0 -2,1 -1,1 -1,2"
     board.play_button.click()  # nothing chosen: reported, nothing played
     assert "outside" in board.readout.value
     board.undo_button.click()
@@ -341,7 +342,7 @@ def test_mark_exercise_widget_has_check_and_lists_the_learners_marks() -> None:
     board = RiveBoard(controller(OPENING + ";1,0;x2,0", mode="mark"), canvas=False)
     assert board.play_button.description == "Mark"
     click = board.click_cell(c("-1,2"))
-    assert click.kind == "marked" and board.legal_text() == "-1,2"
+    assert click.kind == "marked" and board.targets_text() == "-1,2"
     board.check_button.click()
     assert "You found 1 of 4" in board.readout.value
     assert board._drawn is not None and board._drawn.marked("legal") == {"-1,2": ""}
@@ -352,7 +353,7 @@ def test_language_switch_relabels_the_widget() -> None:
     board.language.value = "de"
     assert board.play_button.description == "Ausführen" and "Weiß setzt" in board.readout.value
     board.language.value = "zh"
-    assert board.undo_button.description == "悔棋" and board.action_menu.description == "着法"
+    assert board.undo_button.description == "悔棋" and board.choice_menu.description == "着法"
 
 
 def test_errors_in_callbacks_are_shown_in_the_board_and_it_carries_on() -> None:
@@ -364,7 +365,7 @@ def test_errors_in_callbacks_are_shown_in_the_board_and_it_carries_on() -> None:
     board._after = broken
     board.play_button.click()
     assert any("boom" in o.get("text", "") for o in board.output.outputs)
-    assert "rive-teach-errors" in board.output._dom_classes
+    assert "hive-teach-errors" in board.output._dom_classes
     board._after = lambda feedback: feedback
     board.play_button.click()
 

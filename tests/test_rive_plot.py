@@ -293,7 +293,7 @@ def test_render_to_file_writes_png_svg_and_pdf(tmp_path: Path) -> None:
 def test_the_engine_and_the_game_text_never_import_matplotlib() -> None:
     code = ("import sys\nfrom hive_teach.rive import RiveGame\n"
             "from hive_teach.board.drawing import diagram_svg, layout\n"
-            "from hive_teach.board.rive_controller import RiveController\n"
+            "from hive_teach.board.controller import RiveController\n"
             "diagram_svg(RiveGame.from_text('rive3;0,0'))\n"
             "RiveController().click('0,0')\n"
             "print(sorted(m for m in ('matplotlib', 'ipywidgets') if m in sys.modules))")

@@ -44,7 +44,7 @@ def test_hand_tiles_on_the_canvas_select_pieces_in_hand():
 
 def test_dropdown_path_plays_without_a_canvas_and_buttons_undo_and_reset():
     b = HiveBoard(BoardController(Position.from_game_string(OPENING)), canvas=False)
-    b.piece_menu.value = Piece.from_name("wQ")
+    b.choice_menu.value = Piece.from_name("wQ")
     assert [label for label, _ in b.target_menu.options][1:] == ["-1,0", "-1,1", "0,-1"]
     b.target_menu.value = parse_cell("-1,1")
     b.play_button.click()

@@ -1,10 +1,21 @@
-"""The logic behind the interactive board, free of widgets so tests drive it without a browser.
+"""The logic behind the interactive board, for every game, free of widgets so tests drive it
+without a browser.
 
-A :class:`BoardController` holds a position and what the learner has selected; its actions
-(:meth:`~BoardController.select`, :meth:`~BoardController.click`, :meth:`~BoardController.undo`,
+One :class:`BoardController` serves Hive and Rive. It holds a game (anything that implements
+:class:`hive_teach.core.game.Game`), the mode, what the learner has selected or marked, and
+the history of what happened; its actions (:meth:`~BoardController.click`,
+:meth:`~BoardController.select`, :meth:`~BoardController.play`, :meth:`~BoardController.undo`,
 ...) return a :class:`Feedback` and never raise for learner input: a bad click is reported,
-and the game stays as it was. The widget in :mod:`hive_teach.board.widget` only forwards clicks here
-and draws :meth:`~BoardController.view`.
+and the game stays as it was. What a click means in a game (select a piece and then a cell in
+Hive; place or remove a stone in Rive), the words it uses and the marks it draws come from the
+game's click model (:mod:`hive_teach.board.hive_clicks`, :mod:`hive_teach.board.rive_clicks`),
+chosen by the game. The widget in :mod:`hive_teach.board.widget` only forwards clicks here and
+draws :meth:`~BoardController.marks`.
+
+Modes: ``free`` (both sides at one board), ``engine`` (the learner plays ``human``, the engine
+answers), ``reach`` or ``mark`` (an exercise: mark every cell a piece can reach, in Hive with
+``piece``, or every legal cell, in Rive; then :meth:`~BoardController.check`) and ``find`` (an
+exercise: find a move that does ``goal``; ``accept`` says which moves do).
 
 >>> from hive_teach.hive.position import Position
 >>> board = BoardController(Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-"))
@@ -17,347 +28,525 @@ and draws :meth:`~BoardController.view`.
 ('illegal', 'R3')
 >>> board.click(parse_cell("-1,0")).kind
 'moved'
+
+>>> from hive_teach.rive import RiveGame
+>>> board = BoardController(RiveGame.from_text("rive3;0,0"))
+>>> fb = board.click("1,0")
+>>> fb.kind, fb.rule
+('illegal', 'V3')
+>>> board.click("0,-2").kind, board.game.to_text()
+('placed', 'rive3;0,0;0,-2')
+>>> board.undo().kind, board.game.to_text()
+('undone', 'rive3;0,0')
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
+from hive_teach.core.game import Game, Why
 from hive_teach.core.hexgrid import Cell, cell_name, parse_cell
-from hive_teach.core.i18n import check_language, listing, side_name, t
-from hive_teach.hive.explain import Explanation, explain_move, explain_piece
-from hive_teach.hive.pieces import Colour, Piece
-from hive_teach.hive.position import GameState, Move, Position
+from hive_teach.core.i18n import check_language
 
-MODES = ("free", "engine", "reach", "find")
+MODES = ("free", "engine", "reach", "mark", "find")
+"""The board's modes; ``reach`` (Hive's name) and ``mark`` (Rive's) are the same exercise."""
+
+Engine = Callable[[Any], Any]
+"""An engine player: given the game (not over, its turn), the move it plays."""
 
 
 @dataclass(frozen=True)
 class Feedback:
     """What one learner action did.
 
-    ``kind`` is one of ``selected``, ``moved``, ``illegal``, ``info``, ``error`` (bad input,
-    nothing changed), ``marked``, ``checked``, ``solved``, ``undone``, ``reset``;
-    ``message`` is in the board's language; ``rule`` and ``explanation`` are set for illegal
-    moves (the explanation names the pieces and cells that cause it).
+    ``kind`` is one of ``selected``, ``moved`` (Hive), ``placed`` or ``removed`` (Rive),
+    ``illegal`` (the rules forbid it: ``rule`` and ``explanation`` say why), ``info``,
+    ``error`` (bad input, e.g. a click outside the board; nothing changed), ``marked``,
+    ``checked``, ``solved``, ``undone`` and ``reset``. ``message`` is in the board's language.
+    ``move`` is the learner's move, ``replies`` the engine's moves after it; ``correct`` is set
+    by the exercises.
     """
 
     kind: str
     message: str
     rule: str | None = None
-    explanation: Explanation | None = None
-    move: Move | None = None
+    explanation: Any = None
+    move: Any = None
+    replies: tuple[Any, ...] = ()
     correct: bool | None = None
 
+    @property
+    def action(self) -> Any:
+        """Rive's name for :attr:`move` (a Rive move is an action)."""
+        return self.move
 
-@dataclass
+
+@dataclass(frozen=True)
 class View:
-    """Everything the board draws, as data (cells are ints from :mod:`hive_teach.core.hexgrid`)."""
+    """What the board shows now, as data (cells are ints from :mod:`hive_teach.core.hexgrid`).
 
-    selected: Piece | None = None
+    ``targets``: where the selected piece may go (Hive), or the cells of the legal actions
+    (Rive: empty cells to place on, or the stones that may be removed when ``removing``);
+    ``marked``: the learner's marks in a ``reach``/``mark`` exercise; ``forbidden``: the cell of
+    the last rejected move with its rule id; ``cause_cells`` and ``cause_kind``: what its
+    explanation names; ``last_move``: where the last move came from and went (Hive).
+    """
+
+    selected: Any = None
     targets: frozenset[Cell] = frozenset()
+    removing: bool = False
+    marked: frozenset[Cell] = frozenset()
     forbidden: dict[Cell, str] = field(default_factory=dict)
     cause_cells: tuple[Cell, ...] = ()
     cause_kind: str = ""
-    marked: frozenset[Cell] = frozenset()
     last_move: tuple[Cell | None, Cell] | None = None
     message: str = ""
 
+    @property
+    def legal(self) -> frozenset[Cell]:
+        """Rive's name for :attr:`targets`."""
+        return self.targets
+
+    @property
+    def cause(self) -> tuple[Cell, ...]:
+        """Rive's name for :attr:`cause_cells`."""
+        return self.cause_cells
+
+
+class ClickModel(Protocol):
+    """What one game brings to the board: what a click means, its words and its marks.
+
+    Implemented by :class:`~hive_teach.board.hive_clicks.HiveClicks` and
+    :class:`~hive_teach.board.rive_clicks.RiveClicks`; the controller passes itself, so a model
+    can read the selection and call back :meth:`BoardController.play`.
+    """
+
+    def words(self, key: str, lang: str, **params: object) -> str:
+        """The board's message ``key`` in ``lang``."""
+        ...
+
+    def side(self, value: Any) -> Any:
+        """A side of the game from a colour or its name (``"white"``, ``"Weiß"``, ...)."""
+        ...
+
+    def default_human(self) -> Any:
+        """The side the learner plays against the engine unless told."""
+        ...
+
+    def default_engine(self, seed: int) -> Engine:
+        """The engine player used unless one is given."""
+        ...
+
+    def exercise_piece(self, game: Any, piece: Any, mode: str) -> Any:
+        """The piece a ``reach`` exercise is about (``None`` where the game has none)."""
+        ...
+
+    def turn_prompt(self, board: BoardController) -> str:
+        """Whose turn it is and what they do (the game is not over)."""
+        ...
+
+    def mark_prompt(self, board: BoardController) -> str:
+        """The task of the mark-every-cell exercise."""
+        ...
+
+    def result(self, game: Any, lang: str) -> str:
+        """Who won, for a game that is over."""
+        ...
+
+    def select(self, board: BoardController, what: Any) -> Feedback:
+        """Select a piece (Hive); a game without selection treats it as a click."""
+        ...
+
+    def click(self, board: BoardController, c: Cell) -> Feedback:
+        """A click on the board cell ``c`` outside the exercise of marking cells."""
+        ...
+
+    def parse(self, board: BoardController, text: str) -> Feedback | Any:
+        """A typed move: the move, or the feedback when the text is refused."""
+        ...
+
+    def apply(self, board: BoardController, move: Any) -> str:
+        """Play a legal ``move`` and say what it did."""
+        ...
+
+    def kind_of(self, move: Any) -> str:
+        """The feedback kind of a played move (``moved``, ``placed``, ``removed``)."""
+        ...
+
+    def reason(self, game: Any, move: Any, why: Any, lang: str) -> str:
+        """The explanation ``why`` of ``move`` as one sentence in ``lang``."""
+        ...
+
+    def is_on_board(self, game: Any, c: Cell) -> bool:
+        """Whether a click on ``c`` is on the board at all."""
+        ...
+
+    def truth(self, board: BoardController) -> frozenset[Cell]:
+        """The cells the mark-every-cell exercise asks for."""
+        ...
+
+    def mark_move(self, board: BoardController, c: Cell) -> Any:
+        """The move a wrong mark on ``c`` stands for (to explain why it is wrong)."""
+        ...
+
+    def in_order(self, board: BoardController, cells: Collection[Cell]) -> list[Cell]:
+        """``cells`` in the order the game lists them."""
+        ...
+
+    def join(self, names: list[str], lang: str) -> str:
+        """Cell names joined into one list, as the game writes lists."""
+        ...
+
+    def targets(self, board: BoardController) -> frozenset[Cell]:
+        """The highlighted cells of :meth:`BoardController.view`."""
+        ...
+
+    def removing(self, game: Any) -> bool:
+        """Whether the legal moves are removals (Rive, during a capture)."""
+        ...
+
+    def move_cell(self, game: Any, move: Any) -> Cell | None:
+        """The board cell a (rejected) move is about, if it has one on the board."""
+        ...
+
+    def last_move(self, game: Any) -> tuple[Cell | None, Cell] | None:
+        """Where the last move came from and went (``None`` where not drawn)."""
+        ...
+
+    def marks(self, board: BoardController, view: View, title: str | None) -> Any:
+        """The diagram marks for ``view``."""
+        ...
+
+    def highlight_text(self, board: BoardController) -> str:
+        """The highlighted cells or moves as text (the line under the board)."""
+        ...
+
+    def canvas_ratio(self, board: BoardController) -> float:
+        """The canvas's height over its width."""
+        ...
+
+    def choices(self, board: BoardController) -> list[tuple[str, Any]]:
+        """The labelled first menu of the no-canvas path (pieces, or actions)."""
+        ...
+
+    def second_choices(self, board: BoardController) -> list[tuple[str, Cell]] | None:
+        """The labelled second menu (cells for the selected piece), or ``None`` if the game
+        needs only one."""
+        ...
+
+
+def click_model_for(game: object) -> ClickModel:
+    """The click model of ``game``'s kind (Hive's or Rive's)."""
+    from hive_teach.rive.engine import RiveGame
+
+    if isinstance(game, RiveGame):
+        from hive_teach.board.rive_clicks import RiveClicks
+
+        return RiveClicks()
+    from hive_teach.board.hive_clicks import HiveClicks
+    from hive_teach.hive.position import Position
+
+    if not isinstance(game, Position):
+        raise TypeError(f"a board plays a Hive Position or a RiveGame, not {type(game).__name__}")
+    return HiveClicks()
+
 
 class BoardController:
-    """State and rules of one interactive board.
+    """State and rules of one interactive board (see the module docstring).
 
-    ``mode`` is ``free`` (both sides), ``engine`` (the learner plays ``human``, the engine
-    answers), ``reach`` ("mark every cell this piece can reach", with ``piece``) or ``find``
-    ("find the move that ...": ``goal`` text and ``accept``, a test a played move must pass).
+    ``human`` is the learner's side against the engine (default: the side that moves first);
+    ``engine`` the engine player (default: the game's simple player, seeded with ``seed``);
+    ``piece`` the piece of a Hive ``reach`` exercise; ``goal`` the task of a ``find`` exercise
+    and ``accept`` the moves that solve it (their texts, or a test ``accept(game, move)``);
+    ``lang`` ``en``, ``de`` or ``zh``.
     """
 
     def __init__(
         self,
-        position: Position,
+        game: Game[Any, Any],
         *,
         mode: str = "free",
-        human: Colour | str = Colour.WHITE,
-        piece: Piece | str | None = None,
+        human: Any = None,
+        piece: Any = None,
         goal: str = "",
-        accept: Callable[[Position, Move], bool] | None = None,
-        engine: Callable[[Position], Move] | None = None,
+        accept: Collection[str] | Callable[[Any, Any], bool] | None = None,
+        engine: Engine | None = None,
+        seed: int = 0,
         lang: str = "en",
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"mode {mode!r} is not one of {', '.join(MODES)}")
-        self.start = position.copy()
-        self.position = position
-        self.mode = mode
-        self.human = human if isinstance(human, Colour) else (
-            Colour.WHITE if str(human).lower().startswith("w") else Colour.BLACK
-        )
-        self.exercise_piece = Piece.from_name(piece) if isinstance(piece, str) else piece
-        if mode == "reach" and self.exercise_piece is None:
-            raise ValueError("reach mode needs the piece whose cells the learner marks")
-        self.goal = goal
-        self.accept = accept
-        self.engine = engine or _first_legal_move
+        if mode == "find" and accept is None:
+            raise ValueError("find mode needs accept: the moves that solve the exercise")
+        self.rules = click_model_for(game)
         self.lang = check_language(lang)
-        self.selected: Piece | None = None
+        self.mode = mode
+        self.start = game.copy()
+        self.game = game
+        self.human = self.rules.default_human() if human is None else self.rules.side(human)
+        self.exercise_piece = self.rules.exercise_piece(game, piece, mode)
+        self.goal = goal
+        self._accept = _acceptor(game, accept)
+        self.engine: Engine = engine or self.rules.default_engine(seed)
+        self.selected: Any = None
         self.targets: frozenset[Cell] = frozenset()
         self.marked: set[Cell] = set()
-        self.last: Feedback = Feedback("info", self._prompt())
         self.history: list[Feedback] = []
+        # The ply before each of the learner's moves, so that undo takes back the engine's
+        # answers together with the learner's move before them.
+        self._checkpoints: list[int] = []
+        replies, texts = self._engine_turn()
+        self.last = Feedback("info", self._with_replies(self.prompt(), texts), replies=replies)
 
-    # ------------------------------------------------------------------ helpers
+    @property
+    def position(self) -> Any:
+        """Hive's name for :attr:`game` (a Hive game is a position)."""
+        return self.game
+
+    @property
+    def marking(self) -> bool:
+        """Whether this board is the exercise of marking cells (``reach`` or ``mark``)."""
+        return self.mode in ("reach", "mark")
+
+    # ------------------------------------------------------------------ text
+    def t(self, key: str, **params: object) -> str:
+        """The message ``key`` in the board's language and game."""
+        return self.rules.words(key, self.lang, **params)
+
     def prompt(self) -> str:
-        """The standing instruction: whose turn it is, or the exercise's task."""
-        return self._prompt()
-
-    def _prompt(self) -> str:
-        if self.mode == "reach":
-            return t("mark_cells", self.lang, piece=self.exercise_piece)
-        if self.mode == "find":
+        """The standing instruction: the exercise's task, or whose turn it is."""
+        if self.marking:
+            return self.rules.mark_prompt(self)
+        if self.mode == "find" and self.goal:
             return self.goal
-        if self.position.is_over:
-            return t("game_over", self.lang, result=self._result())
-        return t("your_turn", self.lang, side=side_name(self.position.turn, self.lang))
+        if self.game.outcome() is not None:
+            return self.t("game_over", result=self.result())
+        return self.rules.turn_prompt(self)
 
-    def _result(self) -> str:
-        return t({GameState.WHITE_WINS: "white_wins", GameState.BLACK_WINS: "black_wins"}.get(
-            self.position.state, "draw"), self.lang)
-
-    def _done(self, fb: Feedback) -> Feedback:
-        self.last = fb
-        self.history.append(fb)
-        return fb
-
-    def _explained(self, why: Explanation, move: Move | None = None) -> Feedback:
-        from hive_teach.hive.i18n_explain import localize
-
-        return self._done(Feedback("illegal", localize(why, self.lang), why.rule, why, move))
+    def result(self) -> str:
+        """Who won (for a game that is over), in the board's language."""
+        return self.rules.result(self.game, self.lang)
 
     def set_language(self, lang: str) -> Feedback:
         """Switch all text the board shows to ``en``, ``de`` or ``zh``."""
         try:
             self.lang = check_language(lang)
         except ValueError as e:
-            return self._done(Feedback("error", str(e)))
-        return self._done(Feedback("info", self._prompt()))
+            return self.done(Feedback("error", str(e)))
+        return self.done(Feedback("info", self.prompt()))
+
+    def done(self, fb: Feedback) -> Feedback:
+        """Record ``fb`` as what the learner's last action did, and return it."""
+        self.last = fb
+        self.history.append(fb)
+        return fb
+
+    def explained(self, why: Why, move: Any = None) -> Feedback:
+        """The feedback for a move (or a piece) the rules forbid, with the reason."""
+        text = self.rules.reason(self.game, move, why, self.lang)
+        return self.done(Feedback("illegal", text, str(why.rule), why, move))
 
     # ------------------------------------------------------------------ actions
-    def select(self, what: Piece | str | Cell | None) -> Feedback:
-        """Select a piece (by name or object, on the board or in hand) or a cell's top piece."""
-        pos = self.position
-        if self.mode == "reach":
+    def select(self, what: Any) -> Feedback:
+        """Select a piece (Hive: by name or object, on the board or in hand, or a cell's top
+        piece); in a game without selection, the same as clicking the cell."""
+        if self.marking:
             return self.click(what if isinstance(what, int) else None)
-        try:
-            piece = self._piece_from(what)
-        except ValueError as e:
-            return self._done(Feedback("error", str(e)))
-        if piece is None:
-            return self._done(Feedback("error", t("outside", self.lang)))
-        if pos.is_over:
-            return self._done(Feedback("info", t("game_over", self.lang, result=self._result())))
-        sources = pos.move_sources(piece)
-        if not sources:
-            self.selected, self.targets = None, frozenset()
-            why = None
-            if piece.colour is pos.turn:
-                why = explain_piece(pos, piece)
-            if why is None and piece.colour is not pos.turn:
-                return self._done(Feedback("info", t(
-                    "not_yours", self.lang, piece=piece,
-                    owner=side_name(piece.colour, self.lang),
-                    side=side_name(pos.turn, self.lang))))
-            if why is not None:
-                return self._explained(why)
-            return self._done(Feedback("info", t("selected_none", self.lang, piece=piece)))
-        self.selected = piece
-        self.targets = frozenset(sources)
-        return self._done(Feedback("selected", t("selected", self.lang, piece=piece,
-                                                 n=len(sources))))
+        return self.rules.select(self, what)
 
-    def _piece_from(self, what: Piece | str | Cell | None) -> Piece | None:
-        if what is None:
-            return None
-        if isinstance(what, Piece):
-            piece = what
-        elif isinstance(what, str):
-            piece = Piece.from_name(what.strip())
-        else:
-            piece = self.position.top(what)
-            if piece is None:
-                raise ValueError(t("empty_cell", self.lang))
-        if piece not in self.position.game_type:
-            raise ValueError(f"{piece} is not part of a {self.position.game_type} game (R0)")
-        return piece
-
-    def click(self, cell: Cell | str | None) -> Feedback:
+    def click(self, c: Cell | str | None) -> Feedback:
         """A click on a cell (``None`` for a click outside the board)."""
-        if isinstance(cell, str):
+        if isinstance(c, str):
             try:
-                cell = parse_cell(cell)
+                c = parse_cell(c)
             except ValueError as e:
-                return self._done(Feedback("error", str(e)))
-        if cell is None:
-            return self._done(Feedback("error", t("outside", self.lang)))
-        if self.mode == "reach":
-            return self._toggle_mark(cell)
-        pos = self.position
-        if self.selected is None or (cell not in self.targets and self._own_top(cell)):
-            if cell in pos.stacks:
-                fb = self.select(cell)
-                stack = pos.stacks[cell]
-                if len(stack) > 1:
-                    below = t("stack", self.lang, cell=cell_name(cell),
-                              pieces=listing([p.name for p in stack], self.lang))
-                    fb = Feedback(fb.kind, f"{fb.message} {below}", fb.rule, fb.explanation)
-                    self.last = fb
-                    self.history[-1] = fb
-                return fb
-            return self._done(Feedback("info", t("pick_piece", self.lang)))
-        move = Move(self.selected, cell)
-        if cell not in self.targets:
-            why = explain_move(pos, move)
-            if why is not None:
-                return self._explained(why, move)
-        return self._play(move)
-
-    def _own_top(self, cell: Cell) -> bool:
-        top = self.position.top(cell)
-        return top is not None and top.colour is self.position.turn and top is not self.selected
-
-    def _play(self, move: Move) -> Feedback:
-        pos = self.position
-        text = pos.move_string(move)
-        if self.mode == "find":
-            ok = self.accept(pos, move) if self.accept else False
-            if not ok:
-                return self._done(Feedback("checked", t("legal_not_goal", self.lang, move=text),
-                                           move=move, correct=False))
-        pos.play(move)
-        self.selected, self.targets = None, frozenset()
-        if self.mode == "find":
-            return self._done(Feedback("solved", t("solved", self.lang, move=text), move=move,
-                                       correct=True))
-        message = t("played", self.lang, move=text)
-        if self.mode == "engine" and not pos.is_over and pos.turn is not self.human:
-            reply = self.engine(pos)
-            message += " " + t("engine_played", self.lang, move=pos.move_string(reply))
-            pos.play(reply)
-        if pos.is_over:
-            message += " " + t("game_over", self.lang, result=self._result())
-        return self._done(Feedback("moved", message, move=move))
+                return self.done(Feedback("error", str(e)))
+        if c is None or not self.rules.is_on_board(self.game, c):
+            return self.done(Feedback("error", self.t("outside")))
+        if self.marking:
+            return self._toggle(c)
+        return self.rules.click(self, c)
 
     def play_text(self, text: str) -> Feedback:
-        """Play a move typed in UHP notation (the keyboard path)."""
-        try:
-            move = self.position.parse_move(text)
-        except ValueError as e:
-            rule = getattr(e, "rule", None)
-            return self._done(Feedback("error" if rule is None else "illegal", str(e), rule))
-        if move.piece is None:
-            why = explain_move(self.position, move)
-            if why is not None:
-                return self._explained(why, move)
-            return self._play(move)
-        self.selected = move.piece
-        self.targets = frozenset(self.position.targets(move.piece))
-        return self.click(move.to)
+        """Play a move typed in the game's notation (the keyboard path)."""
+        parsed = self.rules.parse(self, text)
+        return parsed if isinstance(parsed, Feedback) else self.play(parsed)
 
-    def _toggle_mark(self, cell: Cell) -> Feedback:
-        if cell in self.marked:
-            self.marked.discard(cell)
-            return self._done(Feedback("marked", t("unmarked", self.lang, cell=cell_name(cell))))
-        self.marked.add(cell)
-        return self._done(Feedback("marked", t("marked", self.lang, cell=cell_name(cell))))
+    def play(self, move: Any) -> Feedback:
+        """Play ``move`` for the side to move, if the rules allow it (else explain why not)."""
+        game = self.game
+        if self.marking:
+            c = self.rules.move_cell(game, move)
+            return self._toggle(c) if c is not None else self.done(
+                Feedback("error", self.t("outside")))
+        if self.mode == "engine" and game.turn != self.human and game.outcome() is None:
+            return self.done(Feedback("info", self.t("wait")))
+        why = game.explain(move)
+        if why is not None:
+            return self.explained(why, move)
+        return self._play(move)
+
+    def _play(self, move: Any) -> Feedback:
+        """Play a legal ``move``: check a ``find`` exercise, play it, let the engine answer
+        (a board with its own exercise, such as a puzzle, overrides this)."""
+        game = self.game
+        text = game.move_text(move)
+        if self.mode == "find" and not self._accept(game, move):
+            return self.done(Feedback("checked", self.t("legal_not_goal", move=text, action=text),
+                                      move=move, correct=False))
+        self._checkpoints.append(game.ply)
+        message = self.rules.apply(self, move)
+        self.selected, self.targets = None, frozenset()
+        replies, texts = self._engine_turn()
+        if self.mode == "find":
+            return self.done(Feedback("solved", self.t("solved", move=text, action=text),
+                                      move=move, correct=True))
+        message = self._with_replies(message, texts)
+        if game.outcome() is not None:
+            message += " " + self.t("game_over", result=self.result())
+        return self.done(Feedback(self.rules.kind_of(move), message, move=move, replies=replies))
+
+    def _engine_turn(self) -> tuple[tuple[Any, ...], list[str]]:
+        """In engine mode, let the engine play until it is the learner's turn again."""
+        game = self.game
+        played: list[Any] = []
+        texts: list[str] = []
+        while self.mode == "engine" and game.outcome() is None and game.turn != self.human:
+            move = self.engine(game)
+            texts.append(game.move_text(move))
+            game.play(move)
+            played.append(move)
+        return tuple(played), texts
+
+    def _with_replies(self, message: str, texts: Sequence[str]) -> str:
+        if not texts:
+            return message
+        joined = ", ".join(texts)
+        return f"{message} {self.t('engine_played', move=joined, actions=joined)}".strip()
+
+    # ------------------------------------------------------------------ exercises
+    def _toggle(self, c: Cell) -> Feedback:
+        if c in self.marked:
+            self.marked.discard(c)
+            return self.done(Feedback("marked", self.t("unmarked", cell=cell_name(c))))
+        self.marked.add(c)
+        return self.done(Feedback("marked", self.t("marked", cell=cell_name(c))))
 
     def check(self) -> Feedback:
-        """Reach mode: compare the marked cells with the engine's targets, with reasons."""
-        if self.mode != "reach" or self.exercise_piece is None:
-            return self._done(Feedback("error", "Check is for the 'mark every cell' exercise."))
-        truth = frozenset(self.position.targets(self.exercise_piece))
-        found = self.marked & truth
+        """The mark-every-cell exercise: compare the marked cells with the right ones, and say
+        why each wrong mark is wrong."""
+        if not self.marking:
+            return self.done(Feedback("error", self.t("not_an_exercise")))
+        rules = self.rules
+        truth = rules.truth(self)
         if self.marked == truth:
-            return self._done(Feedback("checked", t("all_found", self.lang, n=len(truth)),
-                                       correct=True))
-        parts = [t("found_some", self.lang, found=len(found), n=len(truth))]
-        missed = sorted(truth - self.marked)
+            return self.done(Feedback("checked", self.t("all_found", n=len(truth)),
+                                      correct=True))
+        parts = [self.t("found_some", found=len(self.marked & truth), n=len(truth))]
+        missed = rules.in_order(self, truth - self.marked)
         if missed:
-            parts.append(t("missed", self.lang,
-                           cells=listing([cell_name(c) for c in missed], self.lang)))
-        from hive_teach.hive.i18n_explain import localize
+            parts.append(self.t("missed", cells=rules.join([cell_name(c) for c in missed],
+                                                            self.lang)))
+        for c in rules.in_order(self, self.marked - truth):
+            move = rules.mark_move(self, c)
+            why = self.game.explain(move)
+            reason = rules.reason(self.game, move, why, self.lang) if why else "?"
+            parts.append(self.t("wrong", cell=cell_name(c), why=reason))
+        return self.done(Feedback("checked", " ".join(parts), correct=False))
 
-        for c in sorted(self.marked - truth):
-            why = explain_move(self.position, Move(self.exercise_piece, c))
-            reason = localize(why, self.lang) if why else "?"
-            parts.append(t("wrong", self.lang, cell=cell_name(c), why=reason))
-        return self._done(Feedback("checked", " ".join(parts), correct=False))
-
+    # ------------------------------------------------------------------ undo and reset
     def undo(self) -> Feedback:
-        """Take back the last move (two in engine mode, so it is the learner's turn again)."""
-        pos = self.position
-        if self.mode == "reach":
+        """Take back the learner's last move (and the engine's answer to it); in an exercise
+        of marking cells, clear the marks."""
+        game = self.game
+        if self.marking:
             self.marked.clear()
-            return self._done(Feedback("reset", t("reset", self.lang)))
-        if len(pos.move_stack) <= len(self.start.move_stack):
-            return self._done(Feedback("info", t("nothing_to_undo", self.lang)))
-        move = pos.undo()
-        if self.mode == "engine" and pos.turn is not self.human and \
-                len(pos.move_stack) > len(self.start.move_stack):
-            move = pos.undo()
+            return self.done(Feedback("reset", self.t("reset")))
+        if not self._checkpoints and self.mode == "engine":
+            return self.done(Feedback("info", self.t("nothing_to_undo")))
+        target = self._checkpoints.pop() if self._checkpoints else game.ply - 1
+        if target < self.start.ply:
+            return self.done(Feedback("info", self.t("nothing_to_undo")))
+        texts: list[str] = []
+        while game.ply > target:
+            texts.insert(0, game.move_text(game.undo()))
         self.selected, self.targets = None, frozenset()
-        return self._done(Feedback("undone", t("undone", self.lang, move=pos.move_string(move))))
+        joined = ", ".join(texts)
+        return self.done(Feedback("undone", self.t("undone", move=joined, actions=joined)))
 
     def reset(self) -> Feedback:
-        """Back to the starting position of this board."""
-        self.position = self.start.copy()
+        """Back to the board's starting game (the engine opens again if it moves first)."""
+        self.game = self.start.copy()
         self.selected, self.targets = None, frozenset()
         self.marked.clear()
-        return self._done(Feedback("reset", t("reset", self.lang)))
+        self._checkpoints.clear()
+        restart = getattr(self.engine, "reset", None)
+        if callable(restart):
+            restart()
+        replies, texts = self._engine_turn()
+        return self.done(Feedback("reset", self._with_replies(self.t("reset"), texts),
+                                  replies=replies))
 
     # ------------------------------------------------------------------ what to draw
     def view(self) -> View:
-        """What the board shows now: selection, targets, the cause of the last rejection."""
-        pos = self.position
-        last_move = None
-        if pos.move_stack and pos._undo:
-            u = pos._undo[-1]
-            if u.move.to is not None:
-                last_move = (u.origin, u.move.to)
-        v = View(
-            selected=self.selected,
-            targets=self.targets,
-            marked=frozenset(self.marked),
-            last_move=last_move,
-            message=self.last.message,
-        )
-        fb = self.last
+        """What the board shows now: selection, targets, marks, the last rejection."""
+        game, rules, fb = self.game, self.rules, self.last
+        forbidden: dict[Cell, str] = {}
+        cause: tuple[Cell, ...] = ()
+        kind = ""
         if fb.kind == "illegal" and fb.explanation is not None:
-            if fb.move is not None and fb.move.to is not None:
-                v.forbidden = {fb.move.to: fb.explanation.rule}
-            v.cause_cells = tuple(fb.explanation.cells)
-            v.cause_kind = fb.explanation.kind
-        return v
+            c = rules.move_cell(game, fb.move) if fb.move is not None else None
+            if c is not None:
+                forbidden = {c: str(fb.explanation.rule)}
+            cause = tuple(fb.explanation.cells)
+            kind = str(getattr(fb.explanation, "kind", ""))
+        return View(
+            selected=self.selected,
+            targets=rules.targets(self),
+            removing=rules.removing(game),
+            marked=frozenset(self.marked),
+            forbidden=forbidden,
+            cause_cells=cause,
+            cause_kind=kind,
+            last_move=rules.last_move(game),
+            message=fb.message,
+        )
 
-    def choices(self) -> list[tuple[str, Piece]]:
-        """Pieces the side to move may select, labelled, for the dropdown (no-canvas) path."""
-        pos = self.position
-        out = []
-        for piece in pos.game_type.pieces:
-            if piece.colour is not pos.turn:
-                continue
-            where = pos.where.get(piece)
-            if where is None:
-                if piece not in pos.placeable(pos.turn):
-                    continue
-                label = f"{piece.name} ({t('in_hand', self.lang)})"
-            else:
-                label = f"{piece.name} @ {cell_name(where)}"
-            out.append((label, piece))
-        return out
+    def marks(self, title: str | None = None) -> Any:
+        """The diagram marks for what the board shows now (the exercises do not give the
+        answer away)."""
+        return self.rules.marks(self, self.view(), title)
+
+    def choices(self) -> list[tuple[str, Any]]:
+        """The labelled first menu for the dropdown (no-canvas) path: the pieces the side to
+        move may select (Hive), or the legal actions (Rive)."""
+        return self.rules.choices(self)
+
+    def second_choices(self) -> list[tuple[str, Cell]] | None:
+        """The labelled second menu: the cells for the selected piece (Hive), or ``None``."""
+        return self.rules.second_choices(self)
 
 
-def _first_legal_move(pos: Position) -> Move:
-    """Until a real player is plugged in: a random legal move (seeded by the position)."""
-    moves = pos.legal_moves()
-    return random.Random(len(pos.move_stack)).choice(moves)
+def _acceptor(
+    game: Game[Any, Any], accept: Collection[str] | Callable[[Any, Any], bool] | None
+) -> Callable[[Any, Any], bool]:
+    if accept is None:
+        return lambda _game, _move: True
+    if callable(accept):
+        return accept
+    wanted = {game.parse_move(text) for text in accept}
+    return lambda _game, move: move in wanted
+
+
+def RiveController(game: Any = None, *, side: int = 5, **options: Any) -> BoardController:
+    """A board on a Rive game (default: an empty board of ``side``); the options are
+    :class:`BoardController`'s."""
+    from hive_teach.rive.engine import RiveGame
+
+    return BoardController(game if game is not None else RiveGame(side), **options)
+
+
+__all__ = ["MODES", "BoardController", "ClickModel", "Feedback", "RiveController", "View",
+           "click_model_for"]

@@ -24,61 +24,122 @@ True
 True
 """
 
+
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Unpack, overload
 
 from hive_teach.board.svg import scene_svg
 from hive_teach.core.scene import DrawnBoard, Scene
 from hive_teach.hive import marks as hive_marks
-from hive_teach.hive.marks import Marks, marks_for, route
+from hive_teach.hive.marks import Marks, MarksFields, marks_for, route
 from hive_teach.hive.paint import build_scene
 from hive_teach.rive import paint as rive_paint
 from hive_teach.rive.engine import RiveGame
+from hive_teach.rive.paint import RiveMarksFields
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
     from hive_teach.hive.position import Position
-    from hive_teach.rive.paint import RiveMarks
+    from hive_teach.rive.paint import RiveDrawing, RiveMarks
 
     Game = Position | RiveGame
     AnyMarks = Marks | RiveMarks
 
 DPI = 100
 
+# Every function here takes either a Hive Position with Marks and Marks fields, or a RiveGame
+# with RiveMarks and RiveMarks fields: the overloads tell type checkers which, and _scene checks
+# it when the program runs. (The implementations take the fields as Any, as they must.)
 
-def scene_of(game: Game, marks: AnyMarks | None = None, **fields: object) -> Scene:
-    """The scene the game's own painter plans for ``game`` with ``marks`` and ``fields``."""
+
+def _scene(game: Game, marks: AnyMarks | None, fields: dict[str, Any]) -> Scene:
     if isinstance(game, RiveGame):
         if marks is not None and not isinstance(marks, rive_paint.RiveMarks):
             raise TypeError(f"a Rive diagram takes RiveMarks, not {type(marks).__name__}")
-        return rive_paint.build_rive_scene(game, rive_paint.with_fields(marks, fields))
+        return rive_paint.build_rive_scene(game, rive_paint.with_fields(marks, **fields))
     if marks is not None and not isinstance(marks, Marks):
         raise TypeError(f"a Hive diagram takes Marks, not {type(marks).__name__}")
-    return build_scene(game, hive_marks.with_fields(marks, fields))
+    return build_scene(game, hive_marks.with_fields(marks, **fields))
 
 
-def layout(game: Game, marks: AnyMarks | None = None, **fields: object) -> DrawnBoard:
-    """What a diagram of ``game`` would show, without drawing it (no matplotlib needed)."""
-    return scene_of(game, marks, **fields).board
+@overload
+def scene_of(
+    game: Position, marks: Marks | None = None, **fields: Unpack[MarksFields]
+) -> Scene: ...
 
 
-def diagram_svg(game: Game, marks: AnyMarks | None = None, **fields: object) -> str:
+@overload
+def scene_of(
+    game: RiveGame, marks: RiveMarks | None = None, **fields: Unpack[RiveMarksFields]
+) -> Scene: ...
+
+
+def scene_of(game: Game, marks: AnyMarks | None = None, **fields: Any) -> Scene:
+    """The scene the game's own painter plans for ``game`` with ``marks`` and ``fields``."""
+    return _scene(game, marks, fields)
+
+
+@overload
+def layout(
+    game: Position, marks: Marks | None = None, **fields: Unpack[MarksFields]
+) -> DrawnBoard: ...
+
+
+@overload
+def layout(
+    game: RiveGame, marks: RiveMarks | None = None, **fields: Unpack[RiveMarksFields]
+) -> RiveDrawing: ...
+
+
+def layout(game: Game, marks: AnyMarks | None = None, **fields: Any) -> DrawnBoard:
+    """What a diagram of ``game`` would show, without drawing it (no matplotlib needed): for a
+    RiveGame a :class:`~hive_teach.rive.paint.RiveDrawing`."""
+    return _scene(game, marks, fields).board
+
+
+@overload
+def diagram_svg(
+    game: Position, marks: Marks | None = None, **fields: Unpack[MarksFields]
+) -> str: ...
+
+
+@overload
+def diagram_svg(
+    game: RiveGame, marks: RiveMarks | None = None, **fields: Unpack[RiveMarksFields]
+) -> str: ...
+
+
+def diagram_svg(game: Game, marks: AnyMarks | None = None, **fields: Any) -> str:
     """The diagram as SVG text, byte-identical for the same game and marks."""
-    return scene_svg(scene_of(game, marks, **fields))
+    return scene_svg(_scene(game, marks, fields))
+
+
+@overload
+def draw(
+    game: Position, marks: Marks | None = None, ax: Axes | None = None,
+    **fields: Unpack[MarksFields],
+) -> Figure: ...
+
+
+@overload
+def draw(
+    game: RiveGame, marks: RiveMarks | None = None, ax: Axes | None = None,
+    **fields: Unpack[RiveMarksFields],
+) -> Figure: ...
 
 
 def draw(
-    game: Game, marks: AnyMarks | None = None, ax: Axes | None = None, **fields: object
+    game: Game, marks: AnyMarks | None = None, ax: Axes | None = None, **fields: Any
 ) -> Figure:
     """Draw ``game`` with matplotlib and return the Figure; see
     :func:`hive_teach.board.mpl.draw_scene` (a new figure, or fill ``ax``)."""
     from hive_teach.board.mpl import draw_scene
 
-    return draw_scene(scene_of(game, marks, **fields), ax)
+    return draw_scene(_scene(game, marks, fields), ax)
 
 
 def board_of(fig_or_ax: object) -> DrawnBoard:
@@ -88,42 +149,72 @@ def board_of(fig_or_ax: object) -> DrawnBoard:
     return _board_of(fig_or_ax)
 
 
+@overload
+def diagram_png(
+    game: Position, marks: Marks | None = None, *, dpi: float = DPI, palette: bool = False,
+    **fields: Unpack[MarksFields],
+) -> bytes: ...
+
+
+@overload
+def diagram_png(
+    game: RiveGame, marks: RiveMarks | None = None, *, dpi: float = DPI, palette: bool = False,
+    **fields: Unpack[RiveMarksFields],
+) -> bytes: ...
+
+
 def diagram_png(
     game: Game,
     marks: AnyMarks | None = None,
     *,
     dpi: float = DPI,
     palette: bool = False,
-    **fields: object,
+    **fields: Any,
 ) -> bytes:
     """The diagram as PNG bytes (for ``_repr_png_`` and files).
 
     ``palette=True`` gives a 256-colour PNG, about a third of the size and looking the same:
     for notebooks saved with their outputs.
     """
-    from hive_teach.board.mpl import figure_png
+    from hive_teach.board.mpl import draw_scene, figure_png
 
-    return figure_png(draw(game, marks, **fields), dpi=dpi, palette=palette)
+    return figure_png(draw_scene(_scene(game, marks, fields)), dpi=dpi, palette=palette)
+
+
+@overload
+def render_to_file(
+    game: Position, path: str | Path, /, fmt: str | None = None, *,
+    marks: Marks | None = None, dpi: float = DPI, **fields: Unpack[MarksFields],
+) -> Path: ...
+
+
+@overload
+def render_to_file(
+    game: RiveGame, path: str | Path, /, fmt: str | None = None, *,
+    marks: RiveMarks | None = None, dpi: float = DPI, **fields: Unpack[RiveMarksFields],
+) -> Path: ...
 
 
 def render_to_file(
     game: Game,
     path: str | Path,
+    /,
     fmt: str | None = None,
     *,
     marks: AnyMarks | None = None,
     dpi: float = DPI,
-    **fields: object,
+    **fields: Any,
 ) -> Path:
     """Write a diagram of ``game`` to ``path`` as PNG, SVG or PDF and return the path.
 
     ``fmt`` (``"png"``, ``"svg"`` or ``"pdf"``) defaults to the file's suffix. SVG comes from
     the deterministic writer; PNG and PDF from matplotlib, without dates in their metadata.
+    ``game`` and ``path`` are positional only, so that ``path=`` is the route mark.
     """
-    from hive_teach.board.mpl import write_diagram
+    from hive_teach.board.mpl import draw_scene, write_diagram
 
-    return write_diagram(path, fmt, dpi=dpi, svg=lambda: diagram_svg(game, marks, **fields),
-                         figure=lambda: draw(game, marks, **fields))
+    return write_diagram(path, fmt, dpi=dpi, svg=lambda: scene_svg(_scene(game, marks, fields)),
+                         figure=lambda: draw_scene(_scene(game, marks, fields)))
 
 
 __all__ = [

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Callable
+import weakref
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path as FilePath
 from typing import TYPE_CHECKING
@@ -34,7 +35,7 @@ from matplotlib.path import Path as MplPath
 from matplotlib.textpath import TextPath
 
 from hive_teach.core.fonts import FAMILY, FONT_FILE
-from hive_teach.core.scene import DrawnBoard, Scene, Shape, Text
+from hive_teach.core.scene import Cmd, DrawnBoard, Scene, Shape, Text
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -44,17 +45,16 @@ DPI = 100
 _CODES = {"M": MplPath.MOVETO, "L": MplPath.LINETO, "Q": MplPath.CURVE3, "C": MplPath.CURVE4}
 
 
-def _mpl_path(path: tuple) -> MplPath:
+def _mpl_path(path: Iterable[Cmd]) -> MplPath:
     verts: list[tuple[float, float]] = []
-    codes: list[int] = []
+    codes: list[np.uint8] = []
     start = (0.0, 0.0)
     for cmd in path:
-        op = cmd[0]
-        if op == "Z":
+        if cmd[0] == "Z":
             verts.append(start)
             codes.append(MplPath.CLOSEPOLY)
             continue
-        vals = cmd[1:]
+        op, vals = cmd[0], cmd[1:]
         for i in range(0, len(vals), 2):
             verts.append((vals[i], vals[i + 1]))
             codes.append(_CODES[op])
@@ -80,14 +80,15 @@ def paint_scene(ax: Axes, scene: Scene, pt_per_unit: float) -> None:
 
 
 def _add_run(ax: Axes, run: list[Shape | Text], pt_per_unit: float) -> None:
-    if isinstance(run[0], Text):
-        texts: list[Text] = run  # type: ignore[assignment]
+    # A run is all texts or all shapes (see paint_scene); the filters only tell mypy which.
+    texts = [t for t in run if isinstance(t, Text)]
+    shapes = [s for s in run if isinstance(s, Shape)]
+    if texts:
         paths = [_text_path(t) for t in texts]
         colours = [_rgba(t.colour, 1.0) for t in texts]
         coll = PathCollection(paths, facecolors=colours, edgecolors="none", linewidths=0,
                               zorder=run[0].z + 0.5)
     else:
-        shapes: list[Shape] = run  # type: ignore[assignment]
         widths = [s.width * pt_per_unit if s.stroke else 0.0 for s in shapes]
         # Dash lengths are given in data units; matplotlib multiplies them by the line width
         # when lines.scale_dashes is on, so divide it out (cheaper than an rc_context).
@@ -170,7 +171,10 @@ def draw_scene(scene: Scene, ax: Axes | None = None) -> Figure:
         ax = fig.add_axes((0, 0, 1, 1))
         pt_per_unit = inches * 72
     else:
-        fig = ax.figure.figure  # type: ignore[assignment]  # the root figure, also for subfigures
+        root = ax.get_figure(root=True)  # the root figure, also for axes in a subfigure
+        if root is None:
+            raise ValueError("cannot draw into axes that belong to no figure")
+        fig = root
         box = ax.get_window_extent()  # pixels at the figure's dpi
         pt_per_unit = 72 / fig.dpi * min(box.width / (x1 - x0), box.height / (y1 - y0))
     ax.set_xlim(x0, x1)
@@ -178,15 +182,20 @@ def draw_scene(scene: Scene, ax: Axes | None = None) -> Figure:
     ax.set_aspect("equal")
     ax.set_axis_off()
     paint_scene(ax, scene, pt_per_unit)
-    ax.drawn_board = scene.board  # type: ignore[attr-defined]
-    fig.drawn_board = scene.board  # type: ignore[attr-defined]
+    _BOARDS[ax] = _BOARDS[fig] = scene.board
     return fig
+
+
+# What draw_scene drew on each figure and axes; held weakly, so a closed figure is forgotten.
+_BOARDS: weakref.WeakKeyDictionary[Figure | Axes, DrawnBoard] = weakref.WeakKeyDictionary()
 
 
 def board_of(fig_or_ax: object) -> DrawnBoard:
     """The :class:`DrawnBoard` that :func:`draw_scene` attached to a figure or axes."""
-    board = getattr(fig_or_ax, "drawn_board", None)
-    if not isinstance(board, DrawnBoard):
+    from matplotlib.axes import Axes
+
+    board = _BOARDS.get(fig_or_ax) if isinstance(fig_or_ax, Figure | Axes) else None
+    if board is None:
         raise ValueError(f"{fig_or_ax!r} holds no diagram: draw one with board.draw(game)")
     return board
 
@@ -197,9 +206,14 @@ def figure_png(fig: Figure, *, dpi: float = DPI, palette: bool = False) -> bytes
     if palette:
         from PIL import Image
 
+        canvas = fig.canvas
+        if not isinstance(canvas, FigureCanvasAgg):  # only Agg keeps the pixels to read back
+            raise TypeError(f"a palette PNG needs an Agg canvas, not {type(canvas).__name__}")
         fig.set_dpi(dpi)
         fig.canvas.draw()
-        rgb = Image.fromarray(np.asarray(fig.canvas.buffer_rgba())).convert("RGB")  # type: ignore[attr-defined]
+        # matplotlib (3.11) ships no stubs or hints for backend_agg, so mypy sees it untyped.
+        pixels = canvas.buffer_rgba()  # type: ignore[no-untyped-call]
+        rgb = Image.fromarray(np.asarray(pixels)).convert("RGB")
         rgb.quantize(256, method=Image.Quantize.FASTOCTREE).save(buf, format="png")
     else:
         # zlib level 1: a third of the encoding time of the default, for a file as small.

@@ -125,6 +125,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "{move} ist erlaubt, erfüllt aber nicht die Aufgabe. Versuch es noch einmal.",
         "zh": "{move} 是合法的，但没有完成题目的要求。再试一次。",
     },
+    "wait": {
+        "en": "It is the engine's turn; please wait.",
+        "de": "Die Engine ist am Zug, bitte warte.",
+        "zh": "现在轮到电脑，请稍等。",
+    },
+    "not_an_exercise": {
+        "en": "Check is for the exercise 'mark every cell'.",
+        "de": "Prüfen gehört zur Übung „Markiere jedes Feld“.",
+        "zh": "“检查”用于“标出每个格子”的练习。",
+    },
     "check": {"en": "Check", "de": "Prüfen", "zh": "检查"},
     "undo": {"en": "Undo", "de": "Zurück", "zh": "悔棋"},
     "reset_button": {"en": "Reset", "de": "Neu", "zh": "重来"},

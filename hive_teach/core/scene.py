@@ -4,7 +4,7 @@ A game's painter (:mod:`hive_teach.hive.paint`, :mod:`hive_teach.rive.paint`) tu
 and its marks into a :class:`Scene` with a :class:`Painter`; the board layer paints the scene
 with matplotlib or writes it as SVG. Data units: a board cell has circumradius 1, y points up.
 
-A path is a tuple of commands, each a tuple starting with its letter, as in SVG:
+A path is a tuple of commands (:data:`Cmd`), each a tuple starting with its letter, as in SVG:
 ``("M", x, y)``, ``("L", x, y)``, ``("Q", x1, y1, x, y)``, ``("C", x1, y1, x2, y2, x, y)``,
 ``("Z",)``.
 
@@ -15,24 +15,33 @@ A path is a tuple of commands, each a tuple starting with its letter, as in SVG:
 ['Shape', 'Text']
 >>> polyline([(0, 0), (1, 0)])
 (('M', 0, 0), ('L', 1, 0))
+>>> map_points(polyline([(0, 0), (1, 0)], closed=True), lambda x, y: (-x, y + 1))
+(('M', 0, 1), ('L', -1, 1), ('Z',))
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Literal, TypedDict, Unpack
 
 from hive_teach.core.fonts import is_cjk
 from hive_teach.core.hexgrid import Cell, cell_name, from_pixel
 
-Cmd = tuple  # ("M", x, y) and friends; see the module docstring
-
-
+MoveTo = tuple[Literal["M"], float, float]
+LineTo = tuple[Literal["L"], float, float]
+QuadTo = tuple[Literal["Q"], float, float, float, float]
+"""A quadratic Bezier: the control point, then the end point."""
+CubicTo = tuple[Literal["C"], float, float, float, float, float, float]
+"""A cubic Bezier: the two control points, then the end point."""
+Close = tuple[Literal["Z"]]
+Cmd = MoveTo | LineTo | QuadTo | CubicTo | Close
+"""One path command; its letter tells how many coordinates follow (see the module docstring)."""
 Path = tuple[Cmd, ...]
-
-
 Point = tuple[float, float]
+Anchor = Literal["start", "middle", "end"]
+"""Where a text's ``x`` is: at its start, its middle or its end (as SVG's text-anchor)."""
 
 _KAPPA = 0.5522847498  # cubic Bezier handle length for a quarter circle
 
@@ -72,15 +81,28 @@ def polyline(points: Sequence[Point], closed: bool = False) -> Path:
     return tuple(out)
 
 
-def transform(path: Iterable[Cmd], scale: float, dx: float, dy: float) -> Path:
-    """``path`` scaled about the origin, then moved by ``(dx, dy)``."""
+def map_points(path: Iterable[Cmd], f: Callable[[float, float], Point]) -> Path:
+    """``path`` with every point (end and control points) ``p`` replaced by ``f(*p)``."""
     out: list[Cmd] = []
     for cmd in path:
-        vals = cmd[1:]
-        out.append(
-            (cmd[0], *(v * scale + (dy if i % 2 else dx) for i, v in enumerate(vals)))
-        )
+        match cmd:
+            case ("M", x, y):
+                out.append(("M", *f(x, y)))
+            case ("L", x, y):
+                out.append(("L", *f(x, y)))
+            case ("Q", x1, y1, x, y):
+                out.append(("Q", *f(x1, y1), *f(x, y)))
+            case ("C", x1, y1, x2, y2, x, y):
+                out.append(("C", *f(x1, y1), *f(x2, y2), *f(x, y)))
+            case _:  # ("Z",): no point
+                out.append(cmd)
     return tuple(out)
+
+
+def transform(path: Iterable[Cmd], scale: float, dx: float, dy: float) -> Path:
+    """``path`` scaled about the origin, then moved by ``(dx, dy)``."""
+    return map_points(path, lambda x, y: (x * scale + dx, y * scale + dy))
+
 
 PX_PER_UNIT = 40.0
 """Pixels per data unit (a cell's circumradius) in PNG (at 100 dpi) and SVG output."""
@@ -121,6 +143,16 @@ class Shape:
     z: int = 0
 
 
+class ShapeStyle(TypedDict, total=False):
+    """How :meth:`Painter.shape` paints a path: the :class:`Shape` fields besides the path."""
+
+    fill: str | None
+    stroke: str | None
+    width: float
+    alpha: float
+    dash: tuple[float, ...]
+
+
 @dataclass(frozen=True)
 class Text:
     """One line of text centred vertically on ``y``; ``size`` is the font size in data units
@@ -132,8 +164,16 @@ class Text:
     size: float
     colour: str = TEXT
     bold: bool = False
-    anchor: str = "middle"
+    anchor: Anchor = "middle"
     z: int = 0
+
+
+class TextStyle(TypedDict, total=False):
+    """How :meth:`Painter.text` sets a text: the :class:`Text` fields besides place and size."""
+
+    colour: str
+    bold: bool
+    anchor: Anchor
 
 
 @dataclass
@@ -256,11 +296,13 @@ class Painter:
     def __init__(self) -> None:
         self.items: list[tuple[int, int, int, Shape | Text]] = []
 
-    def shape(self, path: Path, z: int, **style: object) -> None:
-        self.items.append((z, 0, len(self.items), Shape(path, z=z, **style)))  # type: ignore[arg-type]
+    def shape(self, path: Path, z: int, **style: Unpack[ShapeStyle]) -> None:
+        self.items.append((z, 0, len(self.items), Shape(path, z=z, **style)))
 
-    def text(self, x: float, y: float, text: str, size: float, z: int, **style: object) -> None:
-        self.items.append((z, 1, len(self.items), Text(x, y, text, size, z=z, **style)))  # type: ignore[arg-type]
+    def text(
+        self, x: float, y: float, text: str, size: float, z: int, **style: Unpack[TextStyle]
+    ) -> None:
+        self.items.append((z, 1, len(self.items), Text(x, y, text, size, z=z, **style)))
 
     def boxed_text(
         self, x: float, y: float, text: str, size: float, z: int, *, colour: str = TEXT,
@@ -291,7 +333,7 @@ def dot(paint: Painter, x: float, y: float, r: float, colour: str) -> None:
 
 
 def cross(paint: Painter, x: float, y: float, half: float) -> None:
-    arms = (("M", x - half, y - half), ("L", x + half, y + half),
+    arms: Path = (("M", x - half, y - half), ("L", x + half, y + half),
             ("M", x - half, y + half), ("L", x + half, y - half))
     paint.shape(arms, Z_CROSS, stroke="#ffffff", width=0.2)
     paint.shape(arms, Z_CROSS, stroke=FORBIDDEN, width=0.11)

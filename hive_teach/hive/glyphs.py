@@ -20,7 +20,7 @@ import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from hive_teach.core.scene import Path, Point, circle, ellipse, polyline
+from hive_teach.core.scene import Path, Point, circle, ellipse, map_points, polyline
 from hive_teach.hive.pieces import Bug
 
 
@@ -46,7 +46,7 @@ class Part(NamedTuple):
 
 
 def _mirror(path: Path) -> Path:
-    return tuple((c[0], *(-v if i % 2 == 0 else v for i, v in enumerate(c[1:]))) for c in path)
+    return map_points(path, lambda x, y: (-x, y))
 
 
 def _pair(role: str, path: Path, width: float = 0.0) -> list[Part]:

@@ -16,8 +16,9 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, NamedTuple
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple, Protocol, TypedDict, TypeGuard, Unpack
 
 from hive_teach.core.hexgrid import (
     DELTAS,
@@ -38,9 +39,11 @@ if TYPE_CHECKING:
 
 CellRef = Cell | str | tuple[int, int] | Piece
 """A cell as an int, ``"q,r"`` or ``(q, r)``, or a piece standing for the cell it is on."""
+Ref = Cell | Piece
+"""A cell ref once read: a cell, or a piece (its cell is known only when the diagram is drawn)."""
 
 
-def _ref(value: object) -> Cell | Piece:
+def _ref(value: object) -> Ref:
     if isinstance(value, Piece):
         return value
     if isinstance(value, bool):  # bool is an int, never a cell
@@ -48,7 +51,7 @@ def _ref(value: object) -> Cell | Piece:
     if isinstance(value, int):
         return value
     if _is_coords(value):
-        return cell(*value)  # type: ignore[misc]
+        return cell(*value)
     if isinstance(value, str):
         text = value.strip()
         return parse_cell(text) if "," in text else Piece.from_name(text)
@@ -57,7 +60,7 @@ def _ref(value: object) -> Cell | Piece:
     )
 
 
-def _refs(values: object) -> frozenset[Cell | Piece]:
+def _refs(values: object) -> frozenset[Ref]:
     """Several cells; a single cell or piece is taken as a collection of one."""
     if isinstance(values, int | str | Piece) or _is_coords(values):
         values = [values]
@@ -66,7 +69,7 @@ def _refs(values: object) -> frozenset[Cell | Piece]:
     return frozenset(_ref(v) for v in values)
 
 
-def _is_coords(value: object) -> bool:
+def _is_coords(value: object) -> TypeGuard[tuple[int, int]]:
     """Whether ``value`` is one ``(q, r)`` pair (rather than, say, a pair of cell ints)."""
     return (
         isinstance(value, tuple)
@@ -75,7 +78,41 @@ def _is_coords(value: object) -> bool:
     )
 
 
-@dataclass(frozen=True)
+class CellTexts(Protocol):
+    """Cells (any :data:`CellRef`) to texts, e.g. a ``dict[Cell, str]``: only ``items()`` is read.
+
+    (``Mapping[CellRef, str]`` would refuse a ``dict[Cell, str]``: a Mapping's key type is
+    invariant, an iterable of items is not.)
+    """
+
+    def items(self) -> Iterable[tuple[CellRef, str]]: ...
+
+
+_NO_TEXTS: Mapping[CellRef, str] = MappingProxyType({})
+
+
+class MarksFields(TypedDict, total=False):
+    """The fields of :class:`Marks` as keyword arguments, each optional: what
+    :func:`marks_for`, :func:`with_fields` and the drawing functions take as ``**fields``."""
+
+    targets: Collection[CellRef]
+    forbidden: CellTexts
+    selected: CellRef | None
+    pinned: Collection[CellRef]
+    gates: Sequence[tuple[CellRef, CellRef]]
+    path: Sequence[CellRef]
+    last_move: tuple[CellRef | None, CellRef] | None
+    stunned: CellRef | None
+    throws: Sequence[tuple[CellRef, CellRef, CellRef]]
+    surrounded: Collection[CellRef]
+    labels: CellTexts
+    coords: bool
+    hand: bool
+    title: str | None
+    lang: str
+
+
+@dataclass(frozen=True, init=False)
 class Marks:
     """What to mark on a diagram; every field is optional and they combine.
 
@@ -95,6 +132,8 @@ class Marks:
       ``title``: text above the board (None: who is to move; ``""``: none); ``lang``: the
       language of the diagram's own words (``en``, ``de``, ``zh``).
 
+    Cells are given as :data:`CellRef` and kept as :data:`Ref` (cell ints, or pieces).
+
     >>> m = Marks(targets=["0,1", (1, 0)], path=["0,0", "1,0"], gates=[("1,-1", "0,1")])
     >>> names(m.targets), [cell_name(c) for c in m.path], len(m.gates)
     (['0,1', '1,0'], ['0,0', '1,0'], 1)
@@ -104,55 +143,94 @@ class Marks:
     ValueError: 'Queen' is not a Hive piece: names look like wQ, bS1, wG3, bM (R0)
     """
 
-    targets: Collection[CellRef] = frozenset()
-    forbidden: Mapping[CellRef, str] = field(default_factory=dict)
-    selected: CellRef | None = None
-    pinned: Collection[CellRef] = frozenset()
-    gates: Sequence[tuple[CellRef, CellRef]] = ()
-    path: Sequence[CellRef] = ()
-    last_move: tuple[CellRef | None, CellRef] | None = None
-    stunned: CellRef | None = None
-    throws: Sequence[tuple[CellRef, CellRef, CellRef]] = ()
-    surrounded: Collection[CellRef] = frozenset()
-    labels: Mapping[CellRef, str] = field(default_factory=dict)
-    coords: bool = False
-    hand: bool = True
-    title: str | None = None
-    lang: str = "en"
+    targets: frozenset[Ref]
+    forbidden: dict[Ref, str]
+    selected: Ref | None
+    pinned: frozenset[Ref]
+    gates: tuple[tuple[Ref, Ref], ...]
+    path: tuple[Ref, ...]
+    last_move: tuple[Ref | None, Ref] | None
+    stunned: Ref | None
+    throws: tuple[tuple[Ref, Ref, Ref], ...]
+    surrounded: frozenset[Ref]
+    labels: dict[Ref, str]
+    coords: bool
+    hand: bool
+    title: str | None
+    lang: str
 
+    # mypy cannot spell "unhashable" without this (typeshed does the same for list and dict).
     __hash__ = None  # type: ignore[assignment]  # holds dicts
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        targets: Collection[CellRef] = frozenset(),
+        forbidden: CellTexts = _NO_TEXTS,
+        selected: CellRef | None = None,
+        pinned: Collection[CellRef] = frozenset(),
+        gates: Sequence[tuple[CellRef, CellRef]] = (),
+        path: Sequence[CellRef] = (),
+        last_move: tuple[CellRef | None, CellRef] | None = None,
+        stunned: CellRef | None = None,
+        throws: Sequence[tuple[CellRef, CellRef, CellRef]] = (),
+        surrounded: Collection[CellRef] = frozenset(),
+        labels: CellTexts = _NO_TEXTS,
+        coords: bool = False,
+        hand: bool = True,
+        title: str | None = None,
+        lang: str = "en",
+    ) -> None:
+        # Read every cell ref once (frozen: hence object.__setattr__).
         put = object.__setattr__
-        put(self, "targets", _refs(self.targets))
-        put(self, "pinned", _refs(self.pinned))
-        put(self, "surrounded", _refs(self.surrounded))
-        put(self, "forbidden", {_ref(k): str(v) for k, v in self.forbidden.items()})
-        put(self, "labels", {_ref(k): str(v) for k, v in self.labels.items()})
-        put(self, "selected", None if self.selected is None else _ref(self.selected))
-        put(self, "stunned", None if self.stunned is None else _ref(self.stunned))
-        put(self, "gates", tuple((_ref(a), _ref(b)) for a, b in self.gates))
-        put(self, "path", tuple(_ref(c) for c in self.path))
-        put(self, "throws", tuple((_ref(a), _ref(b), _ref(c)) for a, b, c in self.throws))
-        if self.last_move is not None:
-            frm, to = self.last_move
+        put(self, "targets", _refs(targets))
+        put(self, "pinned", _refs(pinned))
+        put(self, "surrounded", _refs(surrounded))
+        put(self, "forbidden", {_ref(k): str(v) for k, v in forbidden.items()})
+        put(self, "labels", {_ref(k): str(v) for k, v in labels.items()})
+        put(self, "selected", None if selected is None else _ref(selected))
+        put(self, "stunned", None if stunned is None else _ref(stunned))
+        put(self, "gates", tuple((_ref(a), _ref(b)) for a, b in gates))
+        put(self, "path", tuple(_ref(c) for c in path))
+        put(self, "throws", tuple((_ref(a), _ref(b), _ref(c)) for a, b, c in throws))
+        if last_move is not None:
+            frm, to = last_move
             put(self, "last_move", (None if frm is None else _ref(frm), _ref(to)))
+        else:
+            put(self, "last_move", None)
+        put(self, "coords", coords)
+        put(self, "hand", hand)
+        put(self, "title", title)
+        put(self, "lang", lang)
+
+    def _fields(self) -> MarksFields:
+        """These marks as keyword arguments: ``Marks(**m._fields()) == m``."""
+        return MarksFields(
+            targets=self.targets, forbidden=self.forbidden, selected=self.selected,
+            pinned=self.pinned, gates=self.gates, path=self.path, last_move=self.last_move,
+            stunned=self.stunned, throws=self.throws, surrounded=self.surrounded,
+            labels=self.labels, coords=self.coords, hand=self.hand, title=self.title,
+            lang=self.lang,
+        )
 
     def resolve(self, pos: Position) -> Resolved:
         """These marks with every piece replaced by its cell in ``pos``, checked for sense."""
 
-        def at(ref: CellRef) -> Cell:
+        def at(ref: Ref) -> Cell:
             if isinstance(ref, Piece):
                 c = pos.where.get(ref)
                 if c is None:
                     raise ValueError(f"{ref.name} is not on the board, so it cannot be marked")
                 return c
-            return ref  # type: ignore[return-value]  # normalised in __post_init__
+            return ref
 
-        def opt(ref: CellRef | None) -> Cell | None:
+        def opt(ref: Ref | None) -> Cell | None:
             return None if ref is None else at(ref)
 
-        gates = tuple(sorted({tuple(sorted((at(a), at(b)))) for a, b in self.gates}))
+        def sides(a: Ref, b: Ref) -> tuple[Cell, Cell]:
+            x, y = at(a), at(b)
+            return (x, y) if x <= y else (y, x)
+
+        gates = tuple(sorted({sides(a, b) for a, b in self.gates}))
         for a, b in gates:
             if len(common_neighbours(a, b)) != 2:
                 raise ValueError(
@@ -167,7 +245,7 @@ class Marks:
             forbidden={at(c): r for c, r in self.forbidden.items()},
             selected=opt(self.selected),
             pinned=frozenset(at(c) for c in self.pinned),
-            gates=gates,  # type: ignore[arg-type]
+            gates=gates,
             path=tuple(at(c) for c in self.path),
             last_move=last,
             stunned=opt(self.stunned),
@@ -180,13 +258,15 @@ class Marks:
         )
 
 
-def with_fields(marks: Marks | None, fields: dict[str, object]) -> Marks:
+def with_fields(marks: Marks | None, **fields: Unpack[MarksFields]) -> Marks:
     """``marks`` (or no marks) with the given fields set."""
     if not fields:
         return marks or Marks()
     if marks is None:
-        return Marks(**fields)  # type: ignore[arg-type]
-    return replace(marks, **fields)  # type: ignore[arg-type]
+        return Marks(**fields)
+    merged = marks._fields()
+    merged.update(fields)
+    return Marks(**merged)
 
 
 class Resolved(NamedTuple):
@@ -230,7 +310,7 @@ _REACH: dict[Bug, int | None] = {
 _CLIMBERS = (Bug.BEETLE, Bug.MOSQUITO)
 
 
-def marks_for(pos: Position, piece: Piece | str, **extra: object) -> Marks:
+def marks_for(pos: Position, piece: Piece | str, **extra: Unpack[MarksFields]) -> Marks:
     """A teaching diagram for one piece: where it may go and why not elsewhere.
 
     Fills ``selected`` (the piece, if on the board), ``targets`` (``pos.targets``), ``forbidden``
@@ -281,7 +361,7 @@ def marks_for(pos: Position, piece: Piece | str, **extra: object) -> Marks:
             for src in srcs:
                 if src.kind == "throw" and src.via is not None and src.via in pos.where:
                     throws.append((here, pos.where[src.via], dest))
-    fields: dict[str, object] = {
+    fields: MarksFields = {
         "selected": here,
         "targets": targets,
         "forbidden": forbidden,
@@ -294,7 +374,7 @@ def marks_for(pos: Position, piece: Piece | str, **extra: object) -> Marks:
                        for side in Colour if pos.surrounded(side)},
     }
     fields.update(extra)
-    return Marks(**fields)  # type: ignore[arg-type]
+    return Marks(**fields)
 
 
 _WHOLE_PIECE_RULES = frozenset({"R0", "R5", "R6", "R17", "R19"})
@@ -327,7 +407,8 @@ def _near(pos: Position, piece: Piece) -> set[Cell]:
     if bug is Bug.MOSQUITO:
         copied = {stacks[n][-1].bug for n in neighbours(here) if n in stacks}
         reaches = [_REACH[b] for b in copied if b is not Bug.MOSQUITO]
-        reach = None if None in reaches else max([1, *reaches])  # type: ignore[type-var]
+        known = [r for r in reaches if r is not None]
+        reach = max([1, *known]) if len(known) == len(reaches) else None
     near = {c for c in edge if c != here and (reach is None or distance(c, here) <= reach)}
     if bug in _CLIMBERS:
         near |= {n for n in neighbours(here) if n in stacks}

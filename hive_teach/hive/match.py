@@ -30,13 +30,17 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TextIO
+from typing import TYPE_CHECKING, Protocol, TextIO
 
 from hive_teach.core.errors import IllegalMoveError, InvalidMoveError
 from hive_teach.hive.explain import explain_move
 from hive_teach.hive.pieces import Colour, GameType
 from hive_teach.hive.player import LEVELS, Player
 from hive_teach.hive.position import GameState, Move, Position
+
+if TYPE_CHECKING:
+    # What ArgumentParser.add_subparsers returns (generic only in typeshed, not at run time).
+    Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
 DEFAULT_MAX_MOVES = 200
 """Plies (moves of either side) after which a game is declared a draw."""
@@ -280,8 +284,8 @@ def play_game(
             record.seconds[colour].append(time.perf_counter() - start)
         try:
             move = pos.parse_move(proposal) if isinstance(proposal, str) else proposal
-            if not pos.is_legal(move):
-                why = explain_move(pos, move)
+            why = explain_move(pos, move)  # None: the move is legal
+            if why is not None:
                 raise IllegalMoveError(str(proposal), why.rule, why.reason)
         except (InvalidMoveError, IllegalMoveError) as e:
             return _forfeit(record, colour, f"illegal move by {side.name}: {e}", error=False)
@@ -407,7 +411,7 @@ def _score(record: GameRecord, by_colour: list[Standing]) -> None:
 
 
 # ---------------------------------------------------------------------- command line
-def register(subparsers: Any) -> argparse.ArgumentParser:
+def register(subparsers: Subparsers) -> argparse.ArgumentParser:
     """Add the ``match`` command to the ``hive-teach`` parser (an argparse ``subparsers``)."""
     p = subparsers.add_parser(
         "match",

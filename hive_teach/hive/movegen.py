@@ -210,8 +210,8 @@ def placement_cells(stacks: Stacks, colour: Colour, first: Cell) -> set[Cell]:
         (only,) = stacks
         if stacks[only][-1].colour is not colour:
             return {only + d for d in DELTAS}
-    mine = set()
-    theirs = set()
+    mine: set[Cell] = set()
+    theirs: set[Cell] = set()
     for c, s in stacks.items():
         near = theirs if s[-1].colour is not colour else mine
         for d in DELTAS:

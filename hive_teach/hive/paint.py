@@ -54,8 +54,10 @@ from hive_teach.core.scene import (
     Z_ROUTE,
     Z_TILE,
     Z_UNDER,
+    Cmd,
     DrawnBoard,
     Painter,
+    Path,
     Scene,
     arrow_head,
     badge,
@@ -386,7 +388,7 @@ def _throw(
     w0, w1, w2 = (1 - t0) * (1 - t1), t0 * (1 - t1) + t1 * (1 - t0), t0 * t1
     ctrl = (w0 * a[0] + w1 * cx + w2 * b[0], w0 * a[1] + w1 * cy + w2 * b[1])
     start, end = at(t0), at(t1)
-    curve = (("M", *start), ("Q", *ctrl, *end))
+    curve: Path = (("M", *start), ("Q", *ctrl, *end))
     paint.shape(curve, Z_ROUTE, stroke="#ffffff", width=0.16)
     paint.shape(curve, Z_ROUTE, stroke=THROW, width=0.1)
     ux, uy, _ = unit(*ctrl, *end)
@@ -398,7 +400,7 @@ def _throw(
 
 def _surround(paint: Painter, q: Cell) -> None:
     flower = {q, *neighbours(q)}
-    segments: list[tuple] = []
+    segments: list[Cmd] = []
     for c in sorted(flower):
         x, y = to_pixel(c)
         pts = corners(c)

@@ -3,14 +3,14 @@
 Counts as Mzinga and nokamute do: a move is a (piece, destination) pair, a pass is a move, and
 a line that ends the game before the depth contributes no leaves.
 
->>> from hive_teach.hive.position import Position
+>>> from hive_teach.hive.position import Move, Position
 >>> [perft(Position("Base", tournament=True), d) for d in range(4)]
 [1, 4, 96, 1440]
 """
 
 from __future__ import annotations
 
-from hive_teach.hive.position import Position
+from hive_teach.hive.position import Move, Position
 
 
 def perft(pos: Position, depth: int) -> int:
@@ -22,8 +22,8 @@ def perft(pos: Position, depth: int) -> int:
         return len(moves)
     total = 0
     push, undo = pos.push, pos.undo
-    for m in moves:
-        push(m)
+    for piece, to in moves:
+        push(Move(piece, to))
         total += perft(pos, depth - 1)
         undo()
     return total

@@ -139,7 +139,7 @@ class Piece:
 
 
 def _make_pieces() -> tuple[Piece, ...]:
-    out = []
+    out: list[Piece] = []
     for colour in Colour:
         for bug in Bug:
             for number in range(1, bug.count + 1):

@@ -23,12 +23,16 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from hive_teach.core.errors import IllegalMoveError, LayoutError
+from hive_teach.core.game import Outcome, Termination
 from hive_teach.core.hexgrid import DELTAS, ORIGIN, Cell, cell_name, components, parse_cell
 from hive_teach.hive import movegen
 from hive_teach.hive.pieces import Bug, Colour, GameType, Piece
+
+if TYPE_CHECKING:
+    from hive_teach.hive.explain import Explanation
 
 
 class GameState(enum.Enum):
@@ -405,6 +409,42 @@ class Position:
             raise IllegalMoveError(text or self._describe(move), why.rule, why.reason, why)
         self.push(move)
 
+    def explain(self, move: Move) -> Explanation | None:
+        """Why ``move`` is illegal here, or ``None`` if it is legal (see
+        :func:`~hive_teach.hive.explain.explain_move`).
+
+        >>> pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+        >>> pos.explain(pos.parse_move("wQ -wS1")) is None, pos.explain(Move(pos.parse_move(
+        ...     "wQ -wS1").piece, parse_cell("2,0"))).rule
+        (True, 'R3')
+        """
+        from hive_teach.hive.explain import explain_move
+
+        return explain_move(self, move)
+
+    def peek(self) -> Move:
+        """The last move played (``IndexError`` when none was played from this position)."""
+        if not self.move_stack:
+            raise IndexError("no move has been played from this position")
+        return self.move_stack[-1]
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended (R19, or R20 with ``repetition``), or ``None`` while it goes on.
+
+        >>> pos = Position.from_game_string("Base;InProgress;White[1];wQ")
+        >>> pos.outcome() is None
+        True
+        """
+        if not self.state.is_over:
+            return None
+        if self.state is GameState.WHITE_WINS:
+            return Outcome(Termination.SURROUNDED, "R19", Colour.WHITE)
+        if self.state is GameState.BLACK_WINS:
+            return Outcome(Termination.SURROUNDED, "R19", Colour.BLACK)
+        if self.surrounded(Colour.WHITE) and self.surrounded(Colour.BLACK):
+            return Outcome(Termination.BOTH_SURROUNDED, "R19")
+        return Outcome(Termination.REPETITION, "R20")
+
     def _describe(self, move: Move) -> str:
         try:
             return self.move_string(move)
@@ -547,6 +587,19 @@ board, so this cell cannot be named from it. (R0)
         from hive_teach.hive.notation import write_move
 
         return write_move(self, move)
+
+    def move_text(self, move: Move) -> str:
+        """The game protocol's name for :meth:`move_string` (UHP text)."""
+        return self.move_string(move)
+
+    def to_text(self) -> str:
+        """The game protocol's name for :meth:`game_string`."""
+        return self.game_string()
+
+    @classmethod
+    def from_text(cls, text: str) -> Position:
+        """The game protocol's name for :meth:`from_game_string`."""
+        return cls.from_game_string(text)
 
     def game_string(self) -> str:
         """The UHP GameString of this game (from its start; see :func:`from_game_string`)."""

@@ -19,19 +19,23 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from hive_teach.rive.engine import RiveGame
+
+if TYPE_CHECKING:
+    # What ArgumentParser.add_subparsers returns (generic only in typeshed, not at run time).
+    Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
 _PROG = "hive-teach rive"
 
 
-def register(subparsers: Any) -> argparse.ArgumentParser:
+def register(subparsers: Subparsers) -> argparse.ArgumentParser:
     """Add the ``rive`` command (with its subcommands) to an argparse ``subparsers`` object.
 
     Each subcommand sets ``func``: ``args.func(args)`` runs it and returns the exit code.
     """
-    parser: argparse.ArgumentParser = subparsers.add_parser(
+    parser = subparsers.add_parser(
         "rive", help="Rive: list legal actions of a game", description=__doc__.splitlines()[0]
     )
     _add_subcommands(parser)

@@ -57,6 +57,7 @@ from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
+from hive_teach.core.game import Outcome, Termination
 from hive_teach.core.hexgrid import Cell, cell, components, coords
 from hive_teach.rive.explain import explain, off_board
 from hive_teach.rive.rules import (
@@ -214,6 +215,11 @@ every cell is at most 2 steps from the centre 0,0. (V1)
         return self._to_move
 
     @property
+    def turn(self) -> Colour:
+        """The game protocol's name for :attr:`to_move`."""
+        return self._to_move
+
+    @property
     def stones(self) -> Mapping[Cell, Colour]:
         """A read-only view of the stones on the board, cell to colour."""
         return MappingProxyType(self._stones)
@@ -264,6 +270,46 @@ every cell is at most 2 steps from the centre 0,0. (V1)
     def ply(self) -> int:
         """The number of actions played so far (placements and removals)."""
         return len(self._undo)
+
+    @property
+    def move_stack(self) -> list[Action]:
+        """The actions played so far, oldest first (a copy, as the game protocol names it)."""
+        return [step.action for step in self._undo]
+
+    def legal_moves(self) -> list[Action]:
+        """The game protocol's name for :meth:`legal_actions`."""
+        return self.legal_actions()
+
+    def parse_move(self, text: str) -> Action:
+        """The game protocol's name for :meth:`parse_action`."""
+        return self.parse_action(text)
+
+    def move_text(self, move: Action) -> str:
+        """An action's text in the game text (``1,0``, ``x2,0``)."""
+        return move.text
+
+    def explain(self, move: Action | str) -> Explanation | None:
+        """Why ``move`` is illegal here, or ``None`` (see :func:`hive_teach.rive.explain`)."""
+        return explain(self, move)
+
+    def push(self, move: Action) -> None:
+        """Play an action known to be legal, without checking it (for search)."""
+        self._apply(move)
+
+    def peek(self) -> Action:
+        """The last action played (``IndexError`` when there is none).
+
+        >>> RiveGame.from_text("rive3;0,0;1,-2").peek()
+        Action('1,-2')
+        """
+        if not self._undo:
+            raise IndexError("no action has been played in this game")
+        return self._undo[-1].action
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended (V7: the board is full), or ``None`` while it goes on."""
+        winner = self.winner()
+        return None if winner is None else Outcome(Termination.BOARD_FULL, "V7", winner)
 
     def is_full(self) -> bool:
         """Whether every cell holds a stone."""

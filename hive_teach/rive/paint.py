@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Protocol, TypedDict, TypeGuard, Unpack
 
 from hive_teach.core.hexgrid import (
     Cell,
@@ -63,8 +64,10 @@ from hive_teach.core.scene import (
     Z_PIECE_MARK,
     Z_TILE,
     Z_UNDER,
+    Cmd,
     DrawnBoard,
     Painter,
+    Path,
     Scene,
     badge,
     circle,
@@ -102,13 +105,47 @@ def _ref(ref: CellRef) -> Cell:
 
 
 def _refs(refs: Collection[CellRef] | CellRef) -> frozenset[Cell]:
-    if isinstance(refs, (str, int)) or (isinstance(refs, tuple) and len(refs) == 2
-                                         and all(isinstance(v, int) for v in refs)):
-        return frozenset({_ref(refs)})  # type: ignore[arg-type]  # a single cell
-    return frozenset(_ref(r) for r in refs)  # type: ignore[union-attr]
+    if isinstance(refs, str | int) or _is_pair(refs):
+        return frozenset({_ref(refs)})  # a single cell
+    return frozenset(_ref(r) for r in refs)
 
 
-@dataclass(frozen=True)
+def _is_pair(refs: object) -> TypeGuard[tuple[int, int]]:
+    """Whether ``refs`` is one ``(q, r)`` pair rather than a collection of cells."""
+    return isinstance(refs, tuple) and len(refs) == 2 and all(isinstance(v, int) for v in refs)
+
+
+class CellTexts(Protocol):
+    """Cells (any :data:`CellRef`) to texts, e.g. a ``dict[Cell, str]``: only ``items()`` is read.
+
+    (``Mapping[CellRef, str]`` would refuse a ``dict[Cell, str]``: a Mapping's key type is
+    invariant, an iterable of items is not.)
+    """
+
+    def items(self) -> Iterable[tuple[CellRef, str]]: ...
+
+
+_NO_TEXTS: Mapping[CellRef, str] = MappingProxyType({})
+
+
+class RiveMarksFields(TypedDict, total=False):
+    """The fields of :class:`RiveMarks` as keyword arguments, each optional: what
+    :func:`with_fields`, :func:`layout` and the drawing functions take as ``**fields``."""
+
+    legal: bool | Collection[CellRef]
+    sizes: bool
+    last: bool | CellRef | None
+    capture: bool
+    remove: Sequence[CellRef]
+    forbidden: CellTexts
+    largest: bool
+    labels: CellTexts
+    coords: bool
+    title: str | None
+    lang: str
+
+
+@dataclass(frozen=True, init=False)
 class RiveMarks:
     """What a Rive diagram marks besides the stones; cells as ``"q,r"``, ``(q, r)`` or ints.
 
@@ -124,6 +161,8 @@ class RiveMarks:
     above the board (``None``: whose turn it is and the stone count; ``""``: none). ``lang``:
     the language of the diagram's own words.
 
+    Cells are given as :data:`CellRef` and kept as cell ints.
+
     >>> RiveMarks(remove=["0,0", (1, 0)]).remove == (cell(0, 0), cell(1, 0))
     True
     >>> RiveMarks(lang="fr")
@@ -132,37 +171,68 @@ class RiveMarks:
     ValueError: language 'fr' is not available; choose one of en, de, zh
     """
 
-    legal: bool | Collection[CellRef] = True
-    sizes: bool = True
-    last: bool | CellRef | None = True
-    capture: bool = True
-    remove: Sequence[CellRef] = ()
-    forbidden: Mapping[CellRef, str] = field(default_factory=dict)
-    largest: bool = False
-    labels: Mapping[CellRef, str] = field(default_factory=dict)
-    coords: bool = False
-    title: str | None = None
-    lang: str = "en"
+    legal: bool | frozenset[Cell]
+    sizes: bool
+    last: bool | Cell | None
+    capture: bool
+    remove: tuple[Cell, ...]
+    forbidden: dict[Cell, str]
+    largest: bool
+    labels: dict[Cell, str]
+    coords: bool
+    title: str | None
+    lang: str
 
+    # mypy cannot spell "unhashable" without this (typeshed does the same for list and dict).
     __hash__ = None  # type: ignore[assignment]  # holds dicts
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        legal: bool | Collection[CellRef] = True,
+        sizes: bool = True,
+        last: bool | CellRef | None = True,
+        capture: bool = True,
+        remove: Sequence[CellRef] = (),
+        forbidden: CellTexts = _NO_TEXTS,
+        largest: bool = False,
+        labels: CellTexts = _NO_TEXTS,
+        coords: bool = False,
+        title: str | None = None,
+        lang: str = "en",
+    ) -> None:
+        # Read every cell ref once (frozen: hence object.__setattr__).
         put = object.__setattr__
-        if not isinstance(self.legal, bool):
-            put(self, "legal", _refs(self.legal))
-        if self.last is not None and not isinstance(self.last, bool):
-            put(self, "last", _ref(self.last))
-        put(self, "remove", tuple(_ref(c) for c in self.remove))
-        put(self, "forbidden", {_ref(k): str(v) for k, v in self.forbidden.items()})
-        put(self, "labels", {_ref(k): str(v) for k, v in self.labels.items()})
-        check_language(self.lang)
+        put(self, "legal", legal if isinstance(legal, bool) else _refs(legal))
+        put(self, "sizes", sizes)
+        put(self, "last", last if last is None or isinstance(last, bool) else _ref(last))
+        put(self, "capture", capture)
+        put(self, "remove", tuple(_ref(c) for c in remove))
+        put(self, "forbidden", {_ref(k): str(v) for k, v in forbidden.items()})
+        put(self, "largest", largest)
+        put(self, "labels", {_ref(k): str(v) for k, v in labels.items()})
+        put(self, "coords", coords)
+        put(self, "title", title)
+        put(self, "lang", lang)
+        check_language(lang)
+
+    def _fields(self) -> RiveMarksFields:
+        """These marks as keyword arguments: ``RiveMarks(**m._fields()) == m``."""
+        return RiveMarksFields(
+            legal=self.legal, sizes=self.sizes, last=self.last, capture=self.capture,
+            remove=self.remove, forbidden=self.forbidden, largest=self.largest,
+            labels=self.labels, coords=self.coords, title=self.title, lang=self.lang,
+        )
 
 
-def with_fields(marks: RiveMarks | None, fields: Mapping[str, object]) -> RiveMarks:
+def with_fields(marks: RiveMarks | None, **fields: Unpack[RiveMarksFields]) -> RiveMarks:
     """``marks`` (or the default marks) with the given fields set."""
     if marks is None:
-        return RiveMarks(**fields)  # type: ignore[arg-type]
-    return replace(marks, **fields) if fields else marks  # type: ignore[arg-type]
+        return RiveMarks(**fields)
+    if not fields:
+        return marks
+    merged = marks._fields()
+    merged.update(fields)
+    return RiveMarks(**merged)
 
 
 class RiveDrawing(DrawnBoard):
@@ -319,7 +389,7 @@ def title_of(game: RiveGame, lang: str = "en") -> str:
 def _check_on_board(game: RiveGame, m: RiveMarks) -> None:
     cells: list[Cell] = [*m.remove, *m.forbidden, *m.labels]
     if not isinstance(m.legal, bool):
-        cells += list(m.legal)  # type: ignore[arg-type]
+        cells += m.legal
     if isinstance(m.last, int) and not isinstance(m.last, bool):
         cells.append(m.last)
     for c in cells:
@@ -338,7 +408,7 @@ def _legal(paint: Painter, board: RiveDrawing, game: RiveGame, m: RiveMarks) -> 
     elif m.legal is False:
         cells = set()
     else:
-        cells = set(m.legal)  # type: ignore[arg-type]
+        cells = set(m.legal)
     largest = {c: game.largest_adjacent_group(c) for c in game.cells if c not in stones} \
         if m.largest else {}
     for c in game.cells:
@@ -380,7 +450,7 @@ def _ghost(paint: Painter, x: float, y: float, colour: Colour) -> None:
 def _removal_cross(paint: Painter, x: float, y: float, half: float) -> None:
     """A stone chosen for removal: Hive's cross shape, in the capture colour (orange crosses
     mean "illegal")."""
-    arms = (("M", x - half, y - half), ("L", x + half, y + half),
+    arms: Path = (("M", x - half, y - half), ("L", x + half, y + half),
             ("M", x - half, y + half), ("L", x + half, y - half))
     paint.shape(arms, Z_CROSS, stroke="#ffffff", width=0.22)
     paint.shape(arms, Z_CROSS, stroke=CAPTURE, width=0.13)
@@ -395,7 +465,7 @@ def _anchor(group: Collection[Cell]) -> Cell:
 def _outline(paint: Painter, group: Collection[Cell], colour: str, width: float) -> None:
     """The outer border of the cells of ``group``, along the cell edges."""
     members = set(group)
-    segments: list[tuple] = []
+    segments: list[Cmd] = []
     for c in sorted(members):
         x, y = to_pixel(c)
         pts = corners(c, 0.97)
@@ -429,9 +499,11 @@ def _last_placement(game: RiveGame) -> Cell | None:
 
 
 # ------------------------------------------------------------------------------ outputs
-def layout(game: RiveGame, marks: RiveMarks | None = None, **fields: object) -> RiveDrawing:
+def layout(
+    game: RiveGame, marks: RiveMarks | None = None, **fields: Unpack[RiveMarksFields]
+) -> RiveDrawing:
     """What a diagram of ``game`` would show, without drawing it (no matplotlib needed)."""
-    board = build_rive_scene(game, with_fields(marks, fields)).board
+    board = build_rive_scene(game, with_fields(marks, **fields)).board
     assert isinstance(board, RiveDrawing)
     return board
 

@@ -86,6 +86,9 @@ def picture(s: AnyScenario, lang: str, *, answer: bool = True) -> bytes:
     it), 256 colours (small notebooks); ``answer=False`` as for a question."""
     from hive_teach.board.drawing import diagram_png
 
+    # The same call for each game: the drawing functions are typed per game (overloads).
+    if isinstance(s, RiveScenario):
+        return diagram_png(s.game(), s.marks(lang, answer=answer), title="", palette=True)
     return diagram_png(s.game(), s.marks(lang, answer=answer), title="", palette=True)
 
 
@@ -141,14 +144,14 @@ def explain(sid: str, move: str) -> None:
     display_markdown(f"`{move}`: {_reason(s, move, found, lang)}")
     cell = _cell_of(s, move)
     crossed = [] if cell is None else [(cell, str(found.rule))]
-    marks: Marks | RiveMarks
     if isinstance(s, RiveScenario):
-        marks = RiveMarks(forbidden=dict(crossed), legal=False, lang=lang, title="")
+        rive = RiveMarks(forbidden=dict(crossed), legal=False, lang=lang, title="")
+        display_png(diagram_png(s.game(), rive, palette=True))
     else:
         gate = getattr(found, "gate", None)
-        marks = Marks(forbidden=dict(crossed), gates=[gate] if gate else [], lang=lang,
-                      title="")
-    display_png(diagram_png(s.game(), marks, palette=True))
+        hive = Marks(forbidden=dict(crossed), gates=[gate] if gate else [], lang=lang,
+                     title="")
+        display_png(diagram_png(s.game(), hive, palette=True))
 
 
 def _why_not(s: AnyScenario, move: str) -> Any:
@@ -218,32 +221,23 @@ def find_exercise(sid: str, goal: str, accept: Sequence[str], **options: Any) ->
 
 
 def _board(s: AnyScenario, options: dict[str, Any]) -> Any:
-    """The game's board widget over the game's controller, on the scenario's position.
+    """The board widget over a :class:`~hive_teach.board.controller.BoardController` on the
+    scenario's position, which serves both games.
 
-    ``options`` go to the controller, ``canvas`` to the widget; ``mode = "mark"`` is Hive's
-    ``reach`` mode for the focus piece, and ``accept`` lists move texts in either game.
+    ``options`` go to the controller, ``canvas`` to the widget; ``mode = "mark"`` on a Hive
+    scenario marks where its focus piece can go (the board's ``reach``).
     """
+    from hive_teach.board.controller import BoardController
+    from hive_teach.board.widget import Board
+
     lang = language()
     canvas = options.pop("canvas", None)
-    title = s.text("title", lang)
-    if isinstance(s, RiveScenario):
-        from hive_teach.board.rive_controller import RiveController
-        from hive_teach.board.rive_widget import RiveBoard
-
-        return RiveBoard(RiveController(s.game(), lang=lang, **options), canvas=canvas,
-                         title=title)
-    from hive_teach.board.controller import BoardController
-    from hive_teach.board.widget import HiveBoard
-
-    pos = s.position()
-    if options.get("mode") == "mark":
+    if isinstance(s, HiveScenario) and options.get("mode") == "mark":
         if s.focus is None:
             raise ValueError(f"scenario {s.id!r} has no focus piece for a reach exercise")
         options.update(mode="reach", piece=s.focus.piece)
-    if "accept" in options and not callable(options["accept"]):
-        accepted = {pos.parse_move(m) for m in options["accept"]}
-        options["accept"] = lambda _pos, move: move in accepted
-    return HiveBoard(BoardController(pos, lang=lang, **options), canvas=canvas, title=title)
+    return Board(BoardController(s.game(), lang=lang, **options), canvas=canvas,
+                 title=s.text("title", lang))
 
 
 __all__ = [

@@ -462,10 +462,10 @@ class PuzzleController(BoardController):
         return best_defence(pos, self.moves_left())
 
     # ---------------------------------------------------------------- text
-    def _prompt(self) -> str:
+    def prompt(self) -> str:
         lang = self.lang
         if self.position.is_over:
-            return message("won", lang, result=self._result())
+            return message("won", lang, result=self.result())
         if self.own_moves_played() == 0:
             return self.custom_goal or goal_text(self.puzzle, lang)
         left = self.moves_left()
@@ -479,22 +479,22 @@ class PuzzleController(BoardController):
         pos = self.position
         text = pos.move_string(move)
         if not self.accepts(pos, move):
-            return self._done(Feedback("checked", self._why_not(move, text), move=move,
+            return self.done(Feedback("checked", self._why_not(move, text), move=move,
                                        correct=False))
         pos.play(move)
         self.selected, self.targets = None, frozenset()
         if pos.is_over:
             msg = t("solved", self.lang, move=text) + " " + t(
-                "game_over", self.lang, result=self._result())
-            return self._done(Feedback("solved", msg, move=move, correct=True))
+                "game_over", self.lang, result=self.result())
+            return self.done(Feedback("solved", msg, move=move, correct=True))
         reply = self.engine(pos)
         reply_text = pos.move_string(reply)
         pos.play(reply)
         msg = message("defended", self.lang, move=text, reply=reply_text,
                       other=side_name(self.attacker.other, self.lang))
         if pos.is_over:  # only when every reply ends the game, e.g. by a forced pass-less loss
-            msg += " " + t("game_over", self.lang, result=self._result())
-        return self._done(Feedback("moved", msg, move=move, correct=True))
+            msg += " " + t("game_over", self.lang, result=self.result())
+        return self.done(Feedback("moved", msg, move=move, correct=True))
 
     def _why_not(self, move: Move, text: str) -> str:
         """Why a legal move fails: a draw, the own Queen, or the defence that refutes it."""
@@ -526,7 +526,7 @@ class PuzzleController(BoardController):
         while pos.turn is not self.attacker and len(pos.move_stack) > base:
             move = pos.undo()
         self.selected, self.targets = None, frozenset()
-        return self._done(Feedback("undone", t("undone", self.lang,
+        return self.done(Feedback("undone", t("undone", self.lang,
                                                move=pos.move_string(move))))
 
 
@@ -566,7 +566,6 @@ def show_puzzle(pid: str, lang: str | None = None) -> None:
     """The puzzle's diagram with its title, caption and question (nothing given away)."""
     from hive_teach.board.drawing import diagram_png
     from hive_teach.teach.lessons import display_markdown, display_png
-    from hive_teach.teach.worksheet import question_marks
 
     lang = _lang(lang)
     p = puzzle(pid)
@@ -576,7 +575,8 @@ def show_puzzle(pid: str, lang: str | None = None) -> None:
     if p.scenario.question:
         text += f"\n\n**{p.text('question', lang)}**"
     display_markdown(text)
-    display_png(diagram_png(p.position(), question_marks(p.scenario, lang), palette=True))
+    question = replace(p.scenario.marks(lang, answer=False), title="")
+    display_png(diagram_png(p.position(), question, palette=True))
 
 
 def show_solution(pid: str, lang: str | None = None) -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hive_teach.board.rive_controller import RiveController
+from hive_teach.board.controller import RiveController
 from hive_teach.rive.i18n import side_name, t
 from hive_teach.rive.rules import Action, InvalidActionError
 from hive_teach.teach import lessons
@@ -55,7 +55,7 @@ def board(sid: str | None = None, **options: Any) -> Any:
     learner's colour, ``seed`` the engine's); see :class:`RiveController`."""
     if sid is not None:
         return lessons.board(sid, **options)
-    from hive_teach.board.rive_widget import RiveBoard
+    from hive_teach.board.widget import RiveBoard
 
     canvas = options.pop("canvas", None)
     return RiveBoard(RiveController(None, lang=language(), **options), canvas=canvas)
@@ -85,7 +85,7 @@ def check(sid: str, cells: str) -> None:
             print(f"✘ {e}")
             return
         # As a click: "1,0" during a capture means removing the stone there.
-        fb = controller.play(controller.action_for(action.cell))
+        fb = controller.click(action.cell)
     print(("✔ " if fb.correct else "✘ ") + fb.message)
 
 

@@ -119,7 +119,7 @@ def winning_moves(
     won = WIN_STATE[me]
     for m in pos._generate_pairs() if moves is None else moves:
         if m[1] == last or (throw and m[0] is queen):
-            pos.push(m)  # type: ignore[arg-type]
+            pos.push(Move(*m))
             hit = pos.state is won
             pos.undo()
             if hit:
@@ -169,10 +169,10 @@ def evaluate(pos: Position) -> int:
         relief = 0
         for d in DELTAS:
             n = q + d
-            s = stacks.get(n)
-            if s:
+            around = stacks.get(n)
+            if around:
                 occupied += 1
-                if len(s) == 1 and (s[0].index >= _HALF) == col and n not in pinned:
+                if len(around) == 1 and (around[0].index >= _HALF) == col and n not in pinned:
                     relief += 1
         pressure = QUEEN_PRESSURE[occupied]
         if relief:

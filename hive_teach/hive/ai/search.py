@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import NamedTuple
+from typing import NamedTuple, overload
 
 from hive_teach.core.hexgrid import DELTAS, Cell
 from hive_teach.hive.ai.evaluate import QUEENS, evaluate, has_immediate_win
@@ -172,7 +172,7 @@ class Searcher:
         try:
             for i, m in enumerate(moves):
                 h2 = child_hash(pos, h, m)
-                push(m)  # type: ignore[arg-type]
+                push(Move(*m))
                 if i == 0:
                     score = -self._negamax(pos, depth - 1, -beta, -alpha, 1, h2)
                 else:
@@ -236,7 +236,7 @@ class Searcher:
         first = True
         for m in moves:
             h2 = child_hash(pos, h, m)
-            push(m)  # type: ignore[arg-type]
+            push(Move(*m))
             if first:
                 score = -self._negamax(pos, depth - 1, -beta, -alpha, ply + 1, h2)
                 first = False
@@ -328,6 +328,14 @@ def terminal_score(pos: Position, ply: int) -> int:
         return 0
     winner = 0 if state is GameState.WHITE_WINS else 1
     return WIN - ply if winner == (pos.ply & 1) else -(WIN - ply)
+
+
+@overload
+def _as_move(m: _Pair) -> Move: ...
+
+
+@overload
+def _as_move(m: None) -> None: ...
 
 
 def _as_move(m: _Pair | None) -> Move | None:

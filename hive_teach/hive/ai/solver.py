@@ -107,7 +107,7 @@ class _Proof:
     def move_wins(self, pos: Position, m: _Pair, k: int, h: int) -> bool:
         """Attacker to move (hash ``h``): does ``m`` force a win within ``k`` own moves?"""
         h2 = child_hash(pos, h, m)
-        pos.push(m)  # type: ignore[arg-type]
+        pos.push(Move(*m))
         try:
             if pos.state.is_over:
                 return pos.state is self.won
@@ -160,7 +160,7 @@ class _Proof:
         result = True
         for r in self._defences(pos):
             h2 = child_hash(pos, h, r)
-            pos.push(r)  # type: ignore[arg-type]
+            pos.push(Move(*r))
             try:
                 if pos.state.is_over:
                     refuted = pos.state is not self.won

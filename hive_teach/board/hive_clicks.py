@@ -1,0 +1,242 @@
+"""Hive's click model for the board: select a piece, then click where it goes.
+
+A click on a piece of the side to move selects it and lights its targets; a click on a target
+plays the move; a click on any other cell explains why the selected piece cannot go there. A
+piece that cannot move at all is explained at once (its Queen is in hand, it is pinned,
+covered or stunned). Used by :class:`~hive_teach.board.controller.BoardController`.
+
+>>> from hive_teach.board.controller import BoardController
+>>> from hive_teach.hive.position import Position
+>>> board = BoardController(Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-"))
+>>> board.click("1,0").message
+"bS1 belongs to Black; it is White's turn."
+>>> [label for label, _ in board.choices()][:2]
+['wQ (in hand)', 'wS1 @ 0,0']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any
+
+from hive_teach.board.controller import Feedback
+from hive_teach.core.hexgrid import DELTAS, Cell, cell_name
+from hive_teach.core.i18n import listing, side_name, t
+from hive_teach.hive.explain import Explanation, explain_piece
+from hive_teach.hive.marks import Marks
+from hive_teach.hive.pieces import Colour, Piece
+from hive_teach.hive.position import GameState, Move, Position
+
+if TYPE_CHECKING:
+    from hive_teach.board.controller import BoardController, Engine, View
+
+
+def random_player(seed: int = 0) -> Engine:
+    """A stand-in engine: a random legal move, seeded by the position (so games replay)."""
+
+    def play(pos: Position) -> Move:
+        return random.Random(seed + len(pos.move_stack)).choice(pos.legal_moves())
+
+    return play
+
+
+class HiveClicks:
+    """The :class:`~hive_teach.board.controller.ClickModel` of Hive (see the module docstring)."""
+
+    def words(self, key: str, lang: str, **params: object) -> str:
+        return t(key, lang, **params)
+
+    def side(self, value: Any) -> Colour:
+        if isinstance(value, Colour):
+            return value
+        return Colour.WHITE if str(value).strip().lower()[:1] in ("w", "白") else Colour.BLACK
+
+    def default_human(self) -> Colour:
+        return Colour.WHITE
+
+    def default_engine(self, seed: int) -> Engine:
+        return random_player(seed)
+
+    def exercise_piece(self, game: Position, piece: Any, mode: str) -> Piece | None:
+        found = Piece.from_name(piece) if isinstance(piece, str) else piece
+        if mode == "reach" and found is None:
+            raise ValueError("reach mode needs the piece whose cells the learner marks")
+        return found
+
+    # ------------------------------------------------------------------ words
+    def turn_prompt(self, board: BoardController) -> str:
+        return t("your_turn", board.lang, side=side_name(board.game.turn, board.lang))
+
+    def mark_prompt(self, board: BoardController) -> str:
+        return t("mark_cells", board.lang, piece=board.exercise_piece)
+
+    def result(self, game: Position, lang: str) -> str:
+        return t({GameState.WHITE_WINS: "white_wins", GameState.BLACK_WINS: "black_wins"}.get(
+            game.state, "draw"), lang)
+
+    def reason(self, game: Position, move: Move | None, why: Explanation, lang: str) -> str:
+        from hive_teach.hive.i18n_explain import localize
+
+        return localize(why, lang)
+
+    def join(self, names: list[str], lang: str) -> str:
+        return listing(names, lang)
+
+    # ------------------------------------------------------------------ clicks
+    def select(self, board: BoardController, what: Piece | str | Cell | None) -> Feedback:
+        pos, lang = board.game, board.lang
+        try:
+            piece = self._piece_from(board, what)
+        except ValueError as e:
+            return board.done(Feedback("error", str(e)))
+        if piece is None:
+            return board.done(Feedback("error", t("outside", lang)))
+        if pos.is_over:
+            return board.done(Feedback("info", t("game_over", lang, result=board.result())))
+        sources = pos.move_sources(piece)
+        if not sources:
+            board.selected, board.targets = None, frozenset()
+            why = explain_piece(pos, piece) if piece.colour is pos.turn else None
+            if why is not None:
+                return board.explained(why)
+            if piece.colour is not pos.turn:
+                return board.done(Feedback("info", t(
+                    "not_yours", lang, piece=piece, owner=side_name(piece.colour, lang),
+                    side=side_name(pos.turn, lang))))
+            return board.done(Feedback("info", t("selected_none", lang, piece=piece)))
+        board.selected = piece
+        board.targets = frozenset(sources)
+        return board.done(Feedback("selected", t("selected", lang, piece=piece, n=len(sources))))
+
+    def _piece_from(self, board: BoardController, what: Piece | str | Cell | None) -> Piece | None:
+        pos = board.game
+        if what is None:
+            return None
+        if isinstance(what, Piece):
+            piece = what
+        elif isinstance(what, str):
+            piece = Piece.from_name(what.strip())
+        else:
+            top = pos.top(what)
+            if top is None:
+                raise ValueError(t("empty_cell", board.lang))
+            piece = top
+        if piece not in pos.game_type:
+            raise ValueError(f"{piece} is not part of a {pos.game_type} game (R0)")
+        return piece
+
+    def click(self, board: BoardController, c: Cell) -> Feedback:
+        pos = board.game
+        if board.selected is None or (c not in board.targets and self._own_top(board, c)):
+            if c in pos.stacks:
+                fb = board.select(c)
+                stack = pos.stacks[c]
+                if len(stack) > 1:
+                    below = t("stack", board.lang, cell=cell_name(c),
+                              pieces=listing([p.name for p in stack], board.lang))
+                    fb = Feedback(fb.kind, f"{fb.message} {below}", fb.rule, fb.explanation)
+                    board.last = fb
+                    board.history[-1] = fb
+                return fb
+            return board.done(Feedback("info", t("pick_piece", board.lang)))
+        return board.play(Move(board.selected, c))
+
+    def _own_top(self, board: BoardController, c: Cell) -> bool:
+        top = board.game.top(c)
+        return top is not None and top.colour is board.game.turn and top is not board.selected
+
+    def parse(self, board: BoardController, text: str) -> Feedback | Move:
+        try:
+            move = board.game.parse_move(text)
+        except ValueError as e:
+            rule = getattr(e, "rule", None)
+            return board.done(Feedback("error" if rule is None else "illegal", str(e), rule))
+        if move.piece is not None:
+            board.selected = move.piece
+            board.targets = frozenset(board.game.targets(move.piece))
+        return move
+
+    def apply(self, board: BoardController, move: Move) -> str:
+        text = board.game.move_string(move)
+        board.game.play(move)
+        return t("played", board.lang, move=text)
+
+    def kind_of(self, move: Move) -> str:
+        return "moved"
+
+    # ------------------------------------------------------------------ the exercise
+    def is_on_board(self, game: Position, c: Cell) -> bool:
+        return True  # the Hive board has no edge
+
+    def truth(self, board: BoardController) -> frozenset[Cell]:
+        return frozenset(board.game.targets(board.exercise_piece))
+
+    def mark_move(self, board: BoardController, c: Cell) -> Move:
+        return Move(board.exercise_piece, c)
+
+    def in_order(self, board: BoardController, cells: Collection[Cell]) -> list[Cell]:
+        return sorted(cells)
+
+    # ------------------------------------------------------------------ what to draw
+    def targets(self, board: BoardController) -> frozenset[Cell]:
+        return board.targets
+
+    def removing(self, game: Position) -> bool:
+        return False
+
+    def move_cell(self, game: Position, move: Move) -> Cell | None:
+        return move.to
+
+    def last_move(self, game: Position) -> tuple[Cell | None, Cell] | None:
+        if game.move_stack and game._undo:
+            u = game._undo[-1]
+            if u.move.to is not None:
+                return (u.origin, u.move.to)
+        return None
+
+    def marks(self, board: BoardController, view: View, title: str | None) -> Marks:
+        pos = board.game
+        marking = board.marking
+        selected: Cell | None = None
+        if view.selected is not None and view.selected in pos.where:
+            selected = pos.where[view.selected]
+        if marking and board.exercise_piece in pos.where:
+            selected = pos.where[board.exercise_piece]
+        gate = view.cause_kind == "gate" and len(view.cause_cells) == 2
+        gates = [tuple(view.cause_cells)] if gate else []
+        labels = {} if view.cause_kind == "gate" else {c: "!" for c in view.cause_cells}
+        return Marks(targets=view.marked if marking else view.targets,
+                     forbidden=view.forbidden, selected=selected, last_move=view.last_move,
+                     gates=gates, labels=labels, lang=board.lang, title=title)
+
+    def highlight_text(self, board: BoardController) -> str:
+        cells = board.marked if board.marking else board.targets
+        return " ".join(sorted(cell_name(x) for x in cells))
+
+    def canvas_ratio(self, board: BoardController) -> float:
+        return 0.55  # the hive grows in every direction: a wide canvas, drawn to fit
+
+    def choices(self, board: BoardController) -> list[tuple[str, Piece]]:
+        pos = board.game
+        out = []
+        for piece in pos.game_type.pieces:
+            if piece.colour is not pos.turn:
+                continue
+            where = pos.where.get(piece)
+            if where is None:
+                if piece not in pos.placeable(pos.turn):
+                    continue
+                label = f"{piece.name} ({t('in_hand', board.lang)})"
+            else:
+                label = f"{piece.name} @ {cell_name(where)}"
+            out.append((label, piece))
+        return out
+
+    def second_choices(self, board: BoardController) -> list[tuple[str, Cell]]:
+        pos = board.game
+        if board.marking:
+            cells = sorted({c + d for c in pos.stacks for d in DELTAS} - set(pos.stacks))
+        else:
+            cells = sorted(board.targets)
+        return [(cell_name(c), c) for c in cells]

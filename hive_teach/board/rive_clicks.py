@@ -1,0 +1,183 @@
+"""Rive's click model for the board: a click places a stone, or during a capture removes one.
+
+An illegal click is explained with its rule id (V1-V7). Used by
+:class:`~hive_teach.board.controller.BoardController`.
+
+>>> from hive_teach.board.controller import BoardController
+>>> from hive_teach.rive import RiveGame
+>>> board = BoardController(RiveGame.from_text("rive3;0,0;0,-2;2,-2;2,0;0,2;-2,2;-2,0;1,0"))
+>>> board.prompt()
+'White captures: remove 1 stone from the outlined group.'
+>>> [label for label, _ in board.choices()]
+['x0,0 (remove)', 'x2,0 (remove)']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any
+
+from hive_teach.board.controller import Feedback
+from hive_teach.core.hexgrid import Cell, cell_name
+from hive_teach.rive.engine import RiveGame
+from hive_teach.rive.i18n import localize, result_text, side_name, stones, t
+from hive_teach.rive.paint import RiveMarks
+from hive_teach.rive.player import SimplePlayer
+from hive_teach.rive.rules import Action, Colour, Explanation, InvalidActionError, is_on_board
+
+if TYPE_CHECKING:
+    from hive_teach.board.controller import BoardController, Engine, View
+
+
+class RiveClicks:
+    """The :class:`~hive_teach.board.controller.ClickModel` of Rive (see the module docstring)."""
+
+    def words(self, key: str, lang: str, **params: object) -> str:
+        return t(key, lang, **params)
+
+    def side(self, value: Any) -> Colour:
+        if isinstance(value, Colour):
+            return value
+        text = str(value).strip().lower()
+        if text in ("black", "b", "schwarz", "黑", "黑方"):
+            return Colour.BLACK
+        if text in ("white", "w", "weiß", "weiss", "白", "白方"):
+            return Colour.WHITE
+        raise ValueError(f"{value!r} is not a Rive colour: use 'black' or 'white'")
+
+    def default_human(self) -> Colour:
+        return Colour.BLACK
+
+    def default_engine(self, seed: int) -> Engine:
+        return SimplePlayer(seed)
+
+    def exercise_piece(self, game: RiveGame, piece: Any, mode: str) -> None:
+        if piece is not None:
+            raise ValueError("a Rive board has no pieces to pick: leave out piece")
+        return None
+
+    # ------------------------------------------------------------------ words
+    def turn_prompt(self, board: BoardController) -> str:
+        game, lang = board.game, board.lang
+        side = side_name(game.to_move, lang)
+        capture = game.pending_capture
+        if capture is not None:
+            return t("capturing", lang, side=side, stones=stones(capture.remaining, lang))
+        return t("your_turn", lang, side=side)
+
+    def mark_prompt(self, board: BoardController) -> str:
+        game = board.game
+        key = "mark_remove" if game.pending_capture is not None else "mark_place"
+        return t(key, board.lang, side=side_name(game.to_move, board.lang))
+
+    def result(self, game: RiveGame, lang: str) -> str:
+        return result_text(game, lang)
+
+    def reason(self, game: RiveGame, move: Action, why: Explanation, lang: str) -> str:
+        return localize(game, move, why, lang)
+
+    def join(self, names: list[str], lang: str) -> str:
+        return ", ".join(names)
+
+    # ------------------------------------------------------------------ clicks
+    def action_for(self, game: RiveGame, c: Cell) -> Action:
+        """What a click on ``c`` means now: during a capture, on a stone, its removal; else a
+        placement (on an empty cell mid-capture that is explained as "remove first", V5)."""
+        if game.pending_capture is not None and game.stone_at(c) is not None:
+            return Action.remove(c)
+        return Action.place(c)
+
+    def select(self, board: BoardController, what: Any) -> Feedback:
+        return board.click(what if isinstance(what, (int, str)) else None)
+
+    def click(self, board: BoardController, c: Cell) -> Feedback:
+        return board.play(self.action_for(board.game, c))
+
+    def parse(self, board: BoardController, text: str) -> Feedback | Action:
+        try:
+            return Action.parse(text)
+        except InvalidActionError as e:
+            return board.done(Feedback("error", str(e)))
+
+    def apply(self, board: BoardController, move: Action) -> str:
+        game, lang = board.game, board.lang
+        side = side_name(game.to_move, lang)
+        name = cell_name(move.cell)
+        game.play(move)
+        capture = game.pending_capture
+        if move.is_removal:
+            message = t("removed", lang, side=side, cell=name)
+            if capture is None:
+                message += " " + t("capture_done", lang, side=side)
+            return message
+        if capture is not None:
+            return t("placed_capture", lang, side=side, cell=name,
+                     sizes=" + ".join(map(str, capture.joined)),
+                     stones=stones(capture.remaining, lang), target=capture.target)
+        return t("placed", lang, side=side, cell=name)
+
+    def kind_of(self, move: Action) -> str:
+        return "removed" if move.is_removal else "placed"
+
+    # ------------------------------------------------------------------ the exercise
+    def is_on_board(self, game: RiveGame, c: Cell) -> bool:
+        return is_on_board(c, game.side)
+
+    def truth(self, board: BoardController) -> frozenset[Cell]:
+        return frozenset(a.cell for a in board.game.legal_actions())
+
+    def mark_move(self, board: BoardController, c: Cell) -> Action:
+        return self.action_for(board.game, c)
+
+    def in_order(self, board: BoardController, cells: Collection[Cell]) -> list[Cell]:
+        return [c for c in board.game.cells if c in cells]
+
+    # ------------------------------------------------------------------ what to draw
+    def targets(self, board: BoardController) -> frozenset[Cell]:
+        return frozenset(a.cell for a in board.game.legal_actions())
+
+    def removing(self, game: RiveGame) -> bool:
+        return game.pending_capture is not None
+
+    def move_cell(self, game: RiveGame, move: Action) -> Cell | None:
+        return move.cell if is_on_board(move.cell, game.side) else None
+
+    def last_move(self, game: RiveGame) -> None:
+        return None  # the painter rings the last placement itself
+
+    def marks(self, board: BoardController, view: View, title: str | None) -> RiveMarks:
+        # The exercises do not give the answer away: ``mark`` shows the learner's marks,
+        # ``find`` no legal cells.
+        legal: bool | frozenset[Cell] = {"mark": view.marked, "find": False}.get(board.mode, True)
+        return RiveMarks(legal=legal, forbidden=view.forbidden, lang=board.lang, title=title)
+
+    def highlight_text(self, board: BoardController) -> str:
+        # In a ``mark`` exercise the learner's marks, in a ``find`` exercise nothing (that
+        # is the answer), else the legal actions.
+        if board.mode == "mark":
+            return " ".join(cell_name(x) for x in self.in_order(board, board.marked))
+        if board.mode == "find":
+            return ""
+        return " ".join(a.text for a in board.game.legal_actions())
+
+    def canvas_ratio(self, board: BoardController) -> float:
+        from hive_teach.rive.paint import build_rive_scene
+
+        x0, x1, y0, y1 = build_rive_scene(board.game, board.marks()).bounds
+        return (y1 - y0) / (x1 - x0)  # the board never changes shape
+
+    def choices(self, board: BoardController) -> list[tuple[str, Action]]:
+        game = board.game
+        if board.marking:
+            capture = game.pending_capture
+            if capture is not None:
+                cells = self.in_order(board, capture.group)
+            else:
+                cells = [c for c in game.cells if game.stone_at(c) is None]
+            return [(cell_name(c), self.action_for(game, c)) for c in cells]
+        remove = t("remove_suffix", board.lang)
+        return [(f"{a.text} ({remove})" if a.is_removal else a.text, a)
+                for a in game.legal_actions()]
+
+    def second_choices(self, board: BoardController) -> None:
+        return None
