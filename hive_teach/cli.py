@@ -1,8 +1,10 @@
 """The ``hive-teach`` command line.
 
-Subcommands: ``uhp`` (a UHP engine on stdin/stdout), ``perft`` (count move sequences) and
-``rive`` (the second game). Each prints errors as one line on stderr and exits 1, never with
-a traceback.
+Subcommands: ``uhp`` (a UHP engine on stdin/stdout), ``perft`` (count move sequences),
+``render`` (a diagram of a Hive or Rive position or scenario), ``worksheet`` (a printable
+handout from scenarios of either game), ``verify`` (scenarios against their engines),
+``match`` and ``rive`` (the second game). Each prints errors as one line on stderr and exits
+1, never with a traceback.
 """
 
 from __future__ import annotations
@@ -12,11 +14,12 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from hive_teach.hive.position import Position
-    from hive_teach.teach.scenario import Scenario
+    from hive_teach.rive.engine import RiveGame
+    from hive_teach.teach.scenario import AnyScenario
 
 
 def _cmd_uhp(args: argparse.Namespace) -> int:
@@ -45,21 +48,14 @@ def _cmd_perft(args: argparse.Namespace) -> int:
 
 
 def _cmd_verify(args: argparse.Namespace) -> int:
-    # Hive and Rive scenarios share the folder; these two read either kind.
-    from hive_teach.teach.rive_scenario import load_any as load
-    from hive_teach.teach.rive_scenario import verify_any as verify
-    from hive_teach.teach.scenario import ScenarioError
+    from hive_teach.core.tomlfile import toml_files
+    from hive_teach.teach.scenario import ScenarioError, load, verify
 
-    files = []
     for path in args.paths:
-        p = Path(path)
-        if p.is_dir():
-            files.extend(sorted(p.rglob("*.toml")))
-        elif p.exists():
-            files.append(p)
-        else:
+        if not Path(path).exists():
             print(f"hive-teach verify: {path}: no such file or folder", file=sys.stderr)
             return 1
+    files = toml_files(args.paths)
     if not files:
         print("hive-teach verify: no scenario files (*.toml) found", file=sys.stderr)
         return 1
@@ -87,51 +83,80 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _load_position(source: str) -> tuple[Position, Scenario | None]:
-    """A position from a GameString, a scenario file, or a layout file (TOML)."""
+def _load_game(source: str) -> tuple[Position | RiveGame, AnyScenario | None]:
+    """The game a ``render`` source sets up: a scenario file of either game, a Hive layout
+    file (TOML with a ``[stacks]`` table), a Rive game text (``rive5;0,0``) or a GameString;
+    with the scenario if it is one."""
+    from hive_teach.core.tomlfile import Reader, read_file
     from hive_teach.hive.position import Position
-    from hive_teach.teach.scenario import ScenarioError, load
+    from hive_teach.rive.engine import RiveGame
+    from hive_teach.teach.scenario import ScenarioError, loads
 
     path = Path(source)
-    if source.endswith(".toml") and path.exists():
-        text = path.read_text(encoding="utf-8")
-        if "[position]" in text and "id =" in text:
-            scenario = load(path)
-            return scenario.position(), scenario
-        import tomllib
-
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise ScenarioError(f"{path}: not valid TOML: {e}") from None
-        spec = data.get("position", data)
+    if source.endswith(".toml") or path.is_file():
+        text = read_file(path, ScenarioError)
+        r = Reader(text, str(path), ScenarioError)
+        if "id" in r.data or "game" in r.data:
+            scenario = loads(text, str(path))
+            return scenario.game(), scenario
+        # A layout file: the [position] table of a scenario, or its keys at the top level.
+        spec = r.table(r.data, "position") if "position" in r.data else r.data
         if "game_string" in spec:
-            return Position.from_game_string(spec["game_string"]), None
+            return Position.from_game_string(r.text(spec, "game_string")), None
         if "stacks" not in spec:
-            raise ScenarioError(f"{path}: a layout file needs a [stacks] table (cell = pieces)")
+            r.fail("", "a layout file needs a [stacks] table (cell = pieces), or a scenario's "
+                   "id and [position]")
         return Position.from_layout(
-            spec["stacks"], game_type=data.get("game_type", "Base"),
+            spec["stacks"], game_type=r.data.get("game_type", "Base"),
             to_move=spec.get("to_move", "white"), turn=spec.get("turn"),
             last_moved=spec.get("last_moved"),
         ), None
+    if source.strip().lower().startswith("rive"):
+        return RiveGame.from_text(source), None
     return Position.from_game_string(source, tournament=False), None
 
 
 def _cmd_render(args: argparse.Namespace) -> int:
     try:
-        pos, scenario = _load_position(args.source)
-        from hive_teach.board.drawing import Marks, marks_for, render_to_file
+        game, scenario = _load_game(args.source)
+        from dataclasses import replace
 
-        if args.piece:
-            marks = marks_for(pos, args.piece, lang=args.lang)
-        elif scenario is not None:
-            marks = scenario.marks(args.lang, pos)
-        else:
-            marks = Marks(lang=args.lang)
-        fields: dict[str, object] = {"coords": args.coords, "hand": not args.no_hand}
+        from hive_teach.board.drawing import Marks, marks_for, render_to_file
+        from hive_teach.hive.position import Position
+        from hive_teach.rive.paint import RiveMarks
+        from hive_teach.teach.scenario import HiveScenario, RiveScenario
+
+        # Options that do not apply to this source: say so rather than ignore them.
+        if not isinstance(game, Position):
+            for option, given, what in (("--piece", args.piece, "stones, not pieces"),
+                                        ("--no-hand", args.no_hand, "no hand")):
+                if given:
+                    raise ValueError(f"{option} is for Hive positions: a Rive board has {what}")
+        if args.question and scenario is None:
+            raise ValueError("--question is for scenario files: a position alone has no answer "
+                             "to hide")
+        # Only the options given: a scenario's own marks (coords = true, ...) stay as written.
+        fields: dict[str, Any] = {}
+        if args.coords:
+            fields["coords"] = True
+        if args.no_hand:
+            fields["hand"] = False
         if args.title is not None:
             fields["title"] = args.title
-        out = render_to_file(pos, args.output, marks=marks, dpi=args.dpi, **fields)
+        answer = not args.question
+        # One branch per game: the drawing functions are typed per game (overloads).
+        if isinstance(game, Position):
+            hive = Marks(lang=args.lang)
+            if args.piece:
+                hive = marks_for(game, args.piece, lang=args.lang)
+            elif isinstance(scenario, HiveScenario):
+                hive = scenario.marks(args.lang, game, answer=answer)
+            out = render_to_file(game, args.output, marks=replace(hive, **fields), dpi=args.dpi)
+        else:
+            rive = RiveMarks(lang=args.lang)
+            if isinstance(scenario, RiveScenario):
+                rive = scenario.marks(args.lang, answer=answer)
+            out = render_to_file(game, args.output, marks=replace(rive, **fields), dpi=args.dpi)
     except (ValueError, OSError) as e:
         print(f"hive-teach render: {e}", file=sys.stderr)
         return 1
@@ -144,7 +169,10 @@ def _cmd_worksheet(args: argparse.Namespace) -> int:
     from hive_teach.teach.worksheet import make_worksheet
 
     try:
-        scenarios = load_all(args.scenarios)
+        scenarios = load_all(args.scenarios, game=args.game)
+        if not scenarios:
+            kind = f"{args.game.title()} scenarios" if args.game else "scenarios"
+            raise ValueError(f"no {kind} in {', '.join(args.scenarios)}")
         out = make_worksheet(scenarios, args.output, args.lang)
     except (ValueError, OSError) as e:
         print(f"hive-teach worksheet: {e}", file=sys.stderr)
@@ -177,15 +205,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "render",
-        help="draw a diagram of a position to PNG, SVG or PDF",
-        description="Draw a position (a GameString, a scenario file, or a layout TOML file with "
-        "a [stacks] table) to a PNG, SVG or PDF file, with teaching marks.",
+        help="draw a diagram of a Hive or Rive position to PNG, SVG or PDF",
+        description="Draw a position to a PNG, SVG or PDF file, with teaching marks: a Hive "
+        "GameString, a Rive game text (rive5;0,0;...), a scenario file of either game (with "
+        "its marks), or a Hive layout TOML file with a [stacks] table.",
     )
-    p.add_argument("source", metavar="GAMESTRING|FILE.toml")
+    p.add_argument("source", metavar="GAMESTRING|RIVETEXT|FILE.toml")
     p.add_argument("-o", "--output", required=True, help="output file (.png, .svg or .pdf)")
-    p.add_argument("--piece", help="mark this piece's legal targets and forbidden cells")
+    p.add_argument("--piece", help="Hive: mark this piece's legal targets and forbidden cells")
+    p.add_argument("--question", action="store_true",
+                   help="a scenario's diagram without what gives the answer away (as on a "
+                   "worksheet)")
     p.add_argument("--coords", action="store_true", help="label every cell with q,r")
-    p.add_argument("--no-hand", action="store_true", help="leave out the pieces in hand")
+    p.add_argument("--no-hand", action="store_true", help="Hive: leave out the pieces in hand")
     p.add_argument("--title", help="text above the board ('' for none)")
     p.add_argument("--lang", default="en", choices=["en", "de", "zh"])
     p.add_argument("--dpi", type=float, default=100)
@@ -195,19 +227,21 @@ def build_parser() -> argparse.ArgumentParser:
         "worksheet",
         help="a printable PDF handout from scenarios, with an answer key",
         description="One diagram per scenario with its question and room to answer, then an "
-        "answer key. Give scenario files or folders.",
+        "answer key. Give scenario files or folders, of Hive, Rive or both.",
     )
     p.add_argument("scenarios", metavar="SCENARIO", nargs="+")
     p.add_argument("-o", "--output", required=True, help="the PDF file to write")
     p.add_argument("--lang", default="en", choices=["en", "de", "zh"])
+    p.add_argument("--game", choices=["hive", "rive"],
+                   help="only this game's scenarios (a folder may hold both)")
     p.set_defaults(func=_cmd_worksheet)
 
     p = sub.add_parser(
         "verify",
         help="check scenario files against the engine",
-        description="Check every scenario (targets, forbidden cells and their rule ids, "
-        "expected states and moves) against the engine; one line per scenario and a total. "
-        "Exit status 1 on any mismatch.",
+        description="Check every scenario, Hive or Rive (targets, forbidden cells and their "
+        "rule ids, expected states, moves and actions) against its engine; one line per "
+        "scenario and a total. Exit status 1 on any mismatch.",
     )
     p.add_argument("paths", metavar="PATH", nargs="*", default=["scenarios"],
                    help="scenario files or folders (default: scenarios)")

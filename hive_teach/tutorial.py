@@ -1,7 +1,11 @@
 """Short helpers the tutorial notebooks call, so each notebook cell is one readable line.
 
 Every position comes from a scenario file (``scenarios/<id>.toml``), never typed into a
-notebook. ``set_language`` picks the language of all text.
+notebook. ``set_language`` picks the language of all text. :func:`show`, :func:`answer`,
+:func:`why`, :func:`explain`, :func:`board`, :func:`exercise`, :func:`reach_exercise` and
+:func:`find_exercise` are those of :mod:`hive_teach.teach.lessons` and take a scenario of
+either game; :func:`scenario` and :func:`targets` are Hive's own (Rive's own helpers are in
+:mod:`hive_teach.teach.rive_lessons`).
 
 >>> set_language("de")
 >>> targets("freedom-gate-queen")
@@ -13,47 +17,25 @@ wQ \\bQ → R7
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Any
-
-from hive_teach.core.errors import IllegalMoveError
 from hive_teach.core.hexgrid import cell_name
-from hive_teach.hive.explain import Explanation, explain_move
-from hive_teach.teach.library import language, scenario_dir, set_language
-from hive_teach.teach.scenario import Scenario, load
+from hive_teach.teach.hive_scenario import HiveScenario
+from hive_teach.teach.lessons import (
+    answer,
+    board,
+    exercise,
+    explain,
+    find,
+    find_exercise,
+    reach_exercise,
+    show,
+    why,
+)
+from hive_teach.teach.library import language, set_language
 
 
-@cache
-def scenario(sid: str) -> Scenario:
-    """The scenario with id ``sid`` (file ``scenarios/<sid>.toml``)."""
-    path = scenario_dir() / f"{sid}.toml"
-    if not path.exists():
-        raise FileNotFoundError(f"no scenario {sid!r}: expected {path}")
-    return load(path)
-
-
-def show(sid: str, *, answer: bool = True) -> None:
-    """The scenario's diagram with its title, caption and question.
-
-    ``answer=False`` leaves out the targets, crosses, gates and paths (for a scenario the
-    learner solves later as an exercise).
-    """
-    from dataclasses import replace
-
-    from IPython.display import Image, Markdown, display
-
-    from hive_teach.board.drawing import diagram_png
-    from hive_teach.teach.worksheet import question_marks
-
-    lang = language()
-    s = scenario(sid)
-    pos = s.position()
-    marks = s.marks(lang, pos) if answer else question_marks(s, lang)
-    text = f"### {s.text('title', lang)}\n\n{s.text('caption', lang)}"
-    if s.question:
-        text += f"\n\n**{s.text('question', lang)}**"
-    display(Markdown(text))
-    display(Image(diagram_png(pos, replace(marks, title=""), palette=True)))
+def scenario(sid: str) -> HiveScenario:
+    """The Hive scenario with id ``sid`` (file ``scenarios/<sid>.toml``)."""
+    return find(sid, HiveScenario)
 
 
 def targets(sid: str) -> None:
@@ -65,81 +47,5 @@ def targets(sid: str) -> None:
     print(f"{s.focus.piece} → " + ("  ".join(cell_name(c) for c in cells) or "—"))
 
 
-def why(sid: str, move: str, *, full: bool = False) -> None:
-    """Print the rule that forbids ``move`` in the scenario (and, with ``full``, the reason)."""
-    from hive_teach.hive.i18n_explain import localize
-
-    pos = scenario(sid).position()
-    try:
-        explanation = explain_move(pos, pos.parse_move(move))
-    except IllegalMoveError as e:  # rejected while reading it: the cell is taken, ...
-        explanation = e.explanation or Explanation(e.rule, e.reason)
-    if explanation is None:
-        print(f"{move} → legal")
-        return
-    print(f"{move} → {explanation.rule}")
-    if full:
-        print(localize(explanation, language()))
-
-
-def explain(sid: str, move: str) -> None:
-    """Show the reason ``move`` is illegal, in the notebook's language, with its diagram."""
-    from IPython.display import Image, Markdown, display
-
-    from hive_teach.board.drawing import Marks, diagram_png
-    from hive_teach.hive.i18n_explain import localize
-
-    lang = language()
-    pos = scenario(sid).position()
-    m = pos.parse_move(move)
-    why_ = explain_move(pos, m)
-    if why_ is None:
-        display(Markdown(f"`{move}` ✔"))
-        return
-    display(Markdown(f"`{move}`: {localize(why_, lang)}"))
-    marks = Marks(forbidden={m.to: why_.rule} if m.to is not None else {},
-                  gates=[why_.gate] if getattr(why_, "gate", None) else [], lang=lang, title="")
-    display(Image(diagram_png(pos, marks, palette=True)))
-
-
-def board(sid: str, **options: Any) -> Any:
-    """A board to play on, starting from the scenario's position (both sides move)."""
-    from hive_teach.board.controller import BoardController
-    from hive_teach.board.widget import HiveBoard
-
-    canvas = options.pop("canvas", None)
-    s = scenario(sid)
-    controller = BoardController(s.position(), lang=language(), **options)
-    return HiveBoard(controller, canvas=canvas, title=s.text("title", language()))
-
-
-def reach_exercise(sid: str, **options: Any) -> Any:
-    """Exercise: mark every cell the scenario's focus piece can reach, then Check."""
-    from hive_teach.board.controller import BoardController
-    from hive_teach.board.widget import HiveBoard
-
-    s = scenario(sid)
-    if s.focus is None:
-        raise ValueError(f"scenario {sid!r} has no focus piece for a reach exercise")
-    canvas = options.pop("canvas", None)
-    controller = BoardController(s.position(), mode="reach", piece=s.focus.piece,
-                                 lang=language(), **options)
-    return HiveBoard(controller, canvas=canvas, title=s.text("title", language()))
-
-
-def find_exercise(sid: str, goal: str, accept: list[str], **options: Any) -> Any:
-    """Exercise: find a move that does ``goal``; the moves in ``accept`` solve it."""
-    from hive_teach.board.controller import BoardController
-    from hive_teach.board.widget import HiveBoard
-
-    s = scenario(sid)
-    pos = s.position()
-    accepted = {pos.parse_move(m) for m in accept}
-    canvas = options.pop("canvas", None)
-    controller = BoardController(pos, mode="find", goal=goal, lang=language(),
-                                 accept=lambda _pos, move: move in accepted, **options)
-    return HiveBoard(controller, canvas=canvas, title=s.text("title", language()))
-
-
-__all__ = ["board", "explain", "find_exercise", "reach_exercise", "set_language", "show",
-           "targets", "why"]
+__all__ = ["answer", "board", "exercise", "explain", "find_exercise", "language",
+           "reach_exercise", "scenario", "set_language", "show", "targets", "why"]

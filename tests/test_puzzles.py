@@ -200,6 +200,10 @@ BAD = [
     ('rules = ["R13", "R19"]', 'rules = ["R13", "R19"]\nplay = ["wA1 wG1-"]', "play =",
      "a puzzle starts from its position"),
     ("win_in = 1", "win_in = = 1", "win_in = = 1", "not valid TOML"),
+    ('id = "ant-wins"', 'game = "rive"\nid = "ant-wins"', "game =",
+     "puzzles are Hive positions"),
+    ('rules = ["R13", "R19"]', 'rules = ["R13", "V5"]', "rules =", "'V5' is not a Hive rule"),
+    ('"0,0" = "bQ"', '"0,0" = 7', '"0,0" = 7', "the pieces on 0,0 must be text"),
 ]
 
 
@@ -211,6 +215,7 @@ def test_bad_puzzle_files_give_line_numbered_errors(old: str, new: str, where: s
     text = GOOD.replace(old, new)
     with pytest.raises(PuzzleError) as e:
         loads(text, "bad.toml")
+    assert (e.value.file, e.value.line) == ("bad.toml", _line(text, where))
     assert str(e.value).startswith(f"bad.toml:{_line(text, where)}: "), str(e.value)
     assert message in str(e.value)
 

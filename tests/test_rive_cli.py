@@ -1,4 +1,5 @@
-"""The ``rive legal`` command: its output, exit codes and error messages."""
+"""The ``rive legal`` command: its output, exit codes and error messages; ``hive-teach render``
+and ``hive-teach worksheet`` on Rive games and scenarios (the same commands as for Hive)."""
 
 from __future__ import annotations
 
@@ -6,15 +7,21 @@ import argparse
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hive_teach import cli
+from hive_teach.board.drawing import diagram_svg
 from hive_teach.rive import RiveGame, play_randomly
 from hive_teach.rive.cli import main, register
+from hive_teach.rive.paint import RiveMarks
+from hive_teach.teach.scenario import load
 
 OPENING = "rive3;0,0;0,-2;2,-2;2,0;0,2;-2,2;-2,0"
+RIVE = Path(__file__).resolve().parents[1] / "scenarios" / "rive"
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -151,3 +158,63 @@ def test_runs_as_a_module() -> None:
     assert bad.returncode == 1 and bad.stdout == ""
     assert "action 2 (1,0)" in bad.stderr and "(V3)" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+# ------------------------------------------------------------------ render and worksheet
+def test_render_draws_a_rive_game_text_in_each_format(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for suffix, magic in ((".png", b"\x89PNG"), (".svg", b"<svg"), (".pdf", b"%PDF")):
+        out = tmp_path / ("r" + suffix)
+        assert cli.main(["render", OPENING + ";1,0", "-o", str(out), "--coords", "--dpi",
+                         "40"]) == 0
+        assert out.read_bytes().startswith(magic)
+    game = RiveGame.from_text(OPENING + ";1,0")
+    assert (tmp_path / "r.svg").read_text(encoding="utf-8") == diagram_svg(
+        game, RiveMarks(coords=True))
+    assert capsys.readouterr().out.splitlines()[-1] == str(tmp_path / "r.pdf")
+
+
+def test_render_draws_a_rive_scenario_with_its_marks_or_as_a_question(tmp_path: Path) -> None:
+    path = RIVE / "rive-isolation-first.toml"
+    s = load(path)
+    out = tmp_path / "s.svg"
+    assert cli.main(["render", str(path), "-o", str(out), "--lang", "de"]) == 0
+    assert out.read_text(encoding="utf-8") == diagram_svg(s.game(), s.marks("de"))
+    assert cli.main(["render", str(path), "-o", str(out), "--question", "--title", ""]) == 0
+    question = out.read_text(encoding="utf-8")
+    assert question == diagram_svg(s.game(), s.marks("en", answer=False), title="")
+    assert question != diagram_svg(s.game(), s.marks("en"), title="")
+    # A scenario's own coords = true stays on without --coords.
+    turns = load(RIVE / "rive-board-and-turns.toml")
+    assert turns.marks_table.get("coords") is True
+    assert cli.main(["render", str(RIVE / "rive-board-and-turns.toml"), "-o", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == diagram_svg(turns.game(), turns.marks())
+
+
+@pytest.mark.parametrize(("argv", "named"), [
+    (["rive3;0,0;1,0"], "action 2 (1,0)"),
+    (["rive3;0,0", "--piece", "wQ"], "--piece is for Hive positions"),
+    (["rive3;0,0", "--no-hand"], "--no-hand is for Hive positions"),
+    (["rive3;0,0", "--question"], "--question is for scenario files"),
+    (["no-such.toml"], "no-such.toml:1: cannot read the file"),
+])
+def test_render_rejects_bad_rive_input_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], named: str
+) -> None:
+    out = tmp_path / "x.png"
+    assert cli.main(["render", *argv, "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("hive-teach render: ") and len(err.splitlines()) == 1
+    assert named in err and not out.exists()
+
+
+def test_render_names_the_line_of_a_broken_rive_scenario(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.toml"
+    text = (RIVE / "rive-groups.toml").read_text(encoding="utf-8")
+    bad.write_text(text.replace('rules = ["V2"]', 'rules = ["V9"]'), encoding="utf-8")
+    assert cli.main(["render", str(bad), "-o", str(tmp_path / "x.png")]) == 1
+    line = 1 + text.splitlines().index('rules = ["V2"]')
+    assert f"{bad}:{line}: 'V9' is not a Rive rule id" in capsys.readouterr().err

@@ -1,5 +1,6 @@
-"""The Rive scenario library against the engine, the format's error messages, the ``hive-teach
-verify`` dispatch, the tutorial helpers and the Rive notebook source."""
+"""The Rive scenario library against the engine, the format's error messages, the one loader
+that reads both games (and ``hive-teach verify`` on both), the tutorial helpers and the Rive
+notebook source."""
 
 from __future__ import annotations
 
@@ -11,17 +12,14 @@ import pytest
 
 from hive_teach.cli import main
 from hive_teach.rive import Colour
-from hive_teach.teach import scenario as hive_scenario
-from hive_teach.teach.rive_scenario import (
+from hive_teach.teach.scenario import (
+    HiveScenario,
     RiveScenario,
     ScenarioError,
-    is_rive_file,
-    is_rive_scenario,
+    load,
     load_all,
-    load_any,
     loads,
     verify,
-    verify_any,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -53,7 +51,9 @@ accept = ["x0,0"]
 
 @pytest.fixture(scope="module")
 def library() -> list[RiveScenario]:
-    return load_all([RIVE])
+    scenarios = load_all([RIVE])
+    assert all(isinstance(s, RiveScenario) for s in scenarios)
+    return [s for s in scenarios if isinstance(s, RiveScenario)]
 
 
 # ------------------------------------------------------------------------------ the library
@@ -101,12 +101,18 @@ def test_rive_ids_do_not_clash_with_hive_ids(library: list[RiveScenario]) -> Non
         assert Path(s.path).stem == s.id
 
 
-def test_rive_and_hive_files_are_told_apart() -> None:
-    assert all(is_rive_file(p) for p in RIVE.glob("*.toml"))
-    assert not any(is_rive_file(p) for p in SCENARIOS.glob("*.toml"))
-    assert is_rive_scenario("# a comment\ngame = 'rive'  # Rive\n")
-    assert not is_rive_scenario('id = "x"\n[position]\ngame_string = "Base;rive"\n')
-    assert not is_rive_file(RIVE / "no-such-file.toml")
+def test_the_game_key_tells_rive_and_hive_files_apart() -> None:
+    assert all(isinstance(load(p), RiveScenario) for p in RIVE.glob("*.toml"))
+    assert all(isinstance(load(p), HiveScenario) for p in SCENARIOS.glob("*.toml"))
+    both = load_all([SCENARIOS])
+    assert {s.GAME for s in both} == {"hive", "rive"}
+    assert load_all([SCENARIOS], game="rive") == [s for s in both if s.GAME == "rive"]
+    assert len(load_all([SCENARIOS], game="hive")) == len(list(SCENARIOS.glob("*.toml")))
+    # An explicit game = "hive" is Hive, as a file without the key.
+    hive = (SCENARIOS / "queen-one-step.toml").read_text(encoding="utf-8")
+    assert isinstance(loads('game = "hive"\n' + hive), HiveScenario)
+    with pytest.raises(ValueError, match="game must be one of hive, rive"):
+        load_all([RIVE], game="chess")
 
 
 # ------------------------------------------------------------------------------ verify
@@ -174,7 +180,18 @@ def test_marks_forbidden_cells_are_checked_against_the_engine() -> None:
     (('remove = ["2,0"]', 'remove = ["two"]'), 16, "is not a cell"),
     (('kind = "find"', 'kind = "guess"'), 18, '"mark" or "find"'),
     (('accept = ["x0,0"]', 'accept = []'), 17, "needs accept"),
-    (('game = "rive"', 'game = "hive"'), 1, 'game = "rive"'),
+    (('game = "rive"', 'game = "hive"'), 1, 'a Rive file starts with game = "rive"'),
+    (('game = "rive"', '# no game key'), 1, 'a Rive file starts with game = "rive"'),
+    (('game = "rive"', 'game = "go"'), 1, 'game must be "hive" or "rive", not \'go\''),
+    (('game = "rive"', 'game = 5'), 1, 'game must be "hive" or "rive", not 5'),
+    (('position = "rive3;', 'play = ["0,0;1,0"]\nposition = "rive3;'), 4,
+     "is not a Rive action"),
+    (('illegal = [{action = "x1,0", rule = "V5"}]', 'illegal = [{move = "x1,0", rule = "V5"}]'),
+     14, 'expect.illegal[0] must be {action = "...", rule = "V3"}'),
+    (('illegal = [{action = "x1,0", rule = "V5"}]', 'illegal = "x1,0"'), 14, "must be a list"),
+    (('remove = ["2,0"]', 'forbidden = {"1,0" = "R5"}'), 16, "not a Rive rule id"),
+    (('remove = ["2,0"]', 'sizes = "yes"'), 16, "marks.sizes must be true or false"),
+    (('kind = "find"', 'kind = "mark"'), 19, "leave out accept"),
 ])
 def test_bad_scenarios_name_the_file_and_line(change, line, fragment) -> None:
     with pytest.raises(ScenarioError) as info:
@@ -193,13 +210,8 @@ def test_a_scenario_must_expect_something_and_toml_errors_give_the_line() -> Non
 
 
 # ------------------------------------------------------------------------------ the CLI
-def test_hive_teach_verify_checks_rive_files_with_the_two_line_dispatch(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # The change proposed for hive_teach/cli.py: _cmd_verify imports load and verify from
-    # hive_teach.teach.rive_scenario (load_any, verify_any) instead of hive_teach.teach.scenario.
-    monkeypatch.setattr(hive_scenario, "load", load_any)
-    monkeypatch.setattr(hive_scenario, "verify", verify_any)
+def test_hive_teach_verify_checks_hive_and_rive_files(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", str(SCENARIOS)]) == 0, capsys.readouterr().out
     out = capsys.readouterr().out
     assert "ok   rive-isolation-first (V3)" in out and "ok   spider-exactly-three" in out
@@ -211,14 +223,17 @@ def test_hive_teach_verify_checks_rive_files_with_the_two_line_dispatch(
     broken = tmp_path / "broken.toml"
     broken.write_text(GOOD.replace('rules = ["V5"]', 'rules = ["R5"]'), encoding="utf-8")
     assert main(["verify", str(broken)]) == 1
-    assert "not a Rive rule id" in capsys.readouterr().out
+    assert f"FAIL {broken}: {broken}:3: 'R5' is not a Rive rule id" in capsys.readouterr().out
 
 
-def test_load_any_and_verify_any_read_hive_scenarios_too() -> None:
-    hive = load_any(SCENARIOS / "spider-exactly-three.toml")
-    assert isinstance(hive, hive_scenario.Scenario) and verify_any(hive) == []
-    rive = load_any(RIVE / "rive-groups.toml")
-    assert isinstance(rive, RiveScenario) and verify_any(rive) == []
+def test_one_loader_and_verify_read_both_games() -> None:
+    hive = load(SCENARIOS / "spider-exactly-three.toml")
+    assert isinstance(hive, HiveScenario) and verify(hive) == []
+    rive = load(RIVE / "rive-groups.toml")
+    assert isinstance(rive, RiveScenario) and verify(rive) == []
+    assert rive.engine_answer().count(",") > 2 and rive.marks("zh").lang == "zh"
+    first = load(RIVE / "rive-isolation-first.toml")  # its diagram marks the legal cells
+    assert first.marks().legal is True and first.marks(answer=False).legal is False
 
 
 # ------------------------------------------------------------------------------ tutorial
@@ -271,6 +286,54 @@ def test_tutorial_boards_and_exercises() -> None:
     tutorial.answer("rive-capture-two-groups")  # Markdown and a picture, outside a kernel too
     engine = tutorial.board(side=3, mode="engine", human="white", canvas=False)
     assert engine.controller.game.to_move is Colour.WHITE and engine.controller.game.ply == 1
+
+
+def test_one_set_of_lesson_helpers_serves_both_games(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from hive_teach import tutorial
+    from hive_teach.hive.position import Move, Position
+    from hive_teach.rive import RiveGame
+    from hive_teach.teach import lessons, rive_lessons
+
+    for name in ("show", "answer", "why", "exercise"):
+        assert getattr(tutorial, name) is getattr(rive_lessons, name) is getattr(lessons, name)
+    tutorial.set_language("en")
+    hive = tutorial.scenario("freedom-gate-queen")
+    assert hive.focus is not None
+    pos = hive.position()
+    legal = pos.move_string(Move(hive.focus.piece, min(pos.targets(hive.focus.piece))))
+    tutorial.why("rive-capture-two-groups", "x1,0")
+    rive_lessons.why("freedom-gate-queen", "wQ \\bQ")
+    tutorial.why("freedom-gate-queen", legal)
+    assert capsys.readouterr().out.splitlines() == [
+        "x1,0 → V5", "wQ \\bQ → R7", f"{legal} → ✔"]
+    shown: list[object] = []
+    monkeypatch.setattr(lessons, "display_markdown", shown.append)
+    monkeypatch.setattr(lessons, "display_png", lambda png: shown.append(png[:4]))
+    tutorial.explain("rive-isolation-first", "1,0")
+    tutorial.explain("freedom-gate-queen", "wQ \\bQ")
+    tutorial.answer("freedom-gate-queen")
+    assert shown[0] == "`1,0`: 1,0 touches a stone, but some cells still touch no stone " \
+        "(like -2,0): you must place on one of those first. (V3)"
+    assert str(shown[2]).startswith("`wQ \\bQ`: ") and str(shown[2]).endswith("(R7)")
+    assert shown[1] == shown[3] == shown[5] == b"\x89PNG"
+    assert shown[4] == hive.text("answer", "en")
+    with pytest.raises(ValueError, match="'rive-groups' is a Rive scenario, not a Hive one"):
+        tutorial.scenario("rive-groups")
+    with pytest.raises(FileNotFoundError, match="no Hive scenario 'nope'"):
+        tutorial.scenario("nope")
+    with pytest.raises(ValueError, match="'freedom-gate-queen' has no \\[exercise\\]"):
+        rive_lessons.exercise("freedom-gate-queen")
+    rive_board = tutorial.board("rive-groups", canvas=False)
+    assert isinstance(rive_board.controller.game, RiveGame)
+    assert rive_board.controller.mode == "free"
+    reach = tutorial.reach_exercise("rive-ex-mark-legal", canvas=False)
+    assert reach.controller.mode == "mark"
+    find = tutorial.find_exercise("rive-ex-find-three", goal="Join three.", accept=["0,1"],
+                                  canvas=False)
+    assert find.controller.prompt() == "Join three." and find.controller.click("0,1").correct
+    hive_board = rive_lessons.board("freedom-gate-queen", canvas=False)
+    assert isinstance(hive_board.controller.game, Position)
 
 
 # ------------------------------------------------------------------------------ notebook

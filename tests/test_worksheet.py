@@ -1,4 +1,5 @@
-"""Printable worksheets in every language, with real Chinese characters (no missing glyphs)."""
+"""Printable worksheets of both games in every language, with real Chinese characters (no
+missing glyphs)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,13 @@ from pathlib import Path
 import pytest
 
 from hive_teach.cli import main
-from hive_teach.teach.scenario import load_all
-from hive_teach.teach.worksheet import question_marks
+from hive_teach.teach.scenario import load, load_all
+from hive_teach.teach.worksheet import answer_marks, clip, question_marks
 
 ROOT = Path(__file__).resolve().parents[1]
 SOME = [ROOT / "scenarios" / n for n in
         ("freedom-gate-queen.toml", "spider-exactly-three.toml", "pillbug-throw.toml")]
+RIVE = ROOT / "scenarios" / "rive"
 
 
 def pages(pdf: Path) -> int:
@@ -33,7 +35,7 @@ def test_worksheet_pdf_has_question_pages_and_an_answer_key(tmp_path, lang):
 
 
 def test_question_diagrams_do_not_give_the_answer_away():
-    (s,) = load_all([SOME[1]])
+    s = load(SOME[1])
     full, question = s.marks("en"), question_marks(s, "en")
     assert full.targets and not question.targets and not question.forbidden
     assert question.selected == full.selected
@@ -42,3 +44,46 @@ def test_question_diagrams_do_not_give_the_answer_away():
 def test_worksheet_rejects_bad_input(tmp_path, capsys):
     assert main(["worksheet", str(tmp_path / "nope.toml"), "-o", str(tmp_path / "x.pdf")]) == 1
     assert "nope.toml" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "zh"])
+def test_a_rive_worksheet_from_a_folder(tmp_path, capsys, lang):
+    out = tmp_path / f"rive-{lang}.pdf"
+    n = len(list(RIVE.glob("*.toml")))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert main(["worksheet", str(RIVE), "-o", str(out), "--lang", lang]) == 0
+    assert capsys.readouterr().out.endswith(f": {n} scenarios\n")
+    assert pages(out) == math.ceil(n / 2) + math.ceil(n / 4)
+
+
+def test_rive_question_diagrams_hide_the_legal_cells_removals_and_crosses():
+    s = load(RIVE / "rive-isolation-first.toml")
+    full, question = s.marks("en"), question_marks(s, "en")
+    assert full.legal is True and full.forbidden and question.legal is False
+    assert not question.remove and not question.forbidden and question.title == ""
+    assert question.sizes == full.sizes and question.last == full.last
+    assert answer_marks(s, "en").legal is True and answer_marks(s, "en").title == ""
+    hive = load(SOME[0])
+    assert answer_marks(hive, "en").hand is False and hive.marks("en").hand is True
+
+
+def test_a_sheet_of_both_games_and_one_game_of_a_folder(tmp_path, capsys):
+    both = tmp_path / "both.pdf"
+    assert main(["worksheet", str(SOME[0]), str(RIVE / "rive-groups.toml"), "-o",
+                 str(both)]) == 0
+    assert pages(both) == 1 + 1
+    only = tmp_path / "only.pdf"
+    assert main(["worksheet", str(ROOT / "scenarios"), "--game", "rive", "-o", str(only)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].endswith(
+        f": {len(list(RIVE.glob('*.toml')))} scenarios")
+    assert main(["worksheet", str(RIVE), "--game", "hive", "-o", str(only)]) == 1
+    assert "no Hive scenarios in" in capsys.readouterr().err
+
+
+def test_long_texts_are_cut_with_a_sign_never_silently():
+    assert clip("word " * 300, 100, 6)[-1].endswith("…") and len(clip("word " * 300, 100, 6)) == 6
+    assert clip("short", 100, 6) == ["short"]
+    for s in load_all([ROOT / "scenarios"]):  # the library's texts fit as they are
+        for lang in ("en", "de", "zh"):
+            assert not clip(s.text("caption", lang), 100, 6)[-1].endswith("…"), (s.id, lang)

@@ -55,7 +55,6 @@ from __future__ import annotations
 import re
 import sys
 import time
-import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import cache
@@ -64,12 +63,14 @@ from typing import Any
 
 from hive_teach.board.controller import BoardController, Feedback
 from hive_teach.core.i18n import check_language, side_name, t
+from hive_teach.core.tomlfile import Reader, read_file, toml_files
 from hive_teach.hive.ai.evaluate import WIN_STATE, evaluate
 from hive_teach.hive.ai.solver import forces_win, solve
 from hive_teach.hive.explain import explain_move
 from hive_teach.hive.pieces import Colour
 from hive_teach.hive.position import GameState, Move, Position
-from hive_teach.teach.scenario import Scenario, ScenarioError, _Reader, read_file, toml_files
+from hive_teach.teach.hive_scenario import HiveScenario
+from hive_teach.teach.scenario import ScenarioError
 from hive_teach.teach.scenario import loads as scenario_loads
 
 _PUZZLE_KEYS = {"win_in", "solutions", "unique"}
@@ -85,9 +86,10 @@ class PuzzleError(ScenarioError):
 
 @dataclass(frozen=True)
 class Puzzle:
-    """One puzzle: a :class:`~hive_teach.teach.scenario.Scenario` (position, texts) and its goal."""
+    """One puzzle: a :class:`~hive_teach.teach.hive_scenario.HiveScenario` (position, texts)
+    and its goal."""
 
-    scenario: Scenario
+    scenario: HiveScenario
     win_in: int
     solutions: tuple[str, ...]
     unique: bool
@@ -147,51 +149,43 @@ def loads(text: str, name: str = "<puzzle>") -> Puzzle:
     hive_teach.teach.puzzle.PuzzleError: x.toml:1: a puzzle file needs a [puzzle] table with \
 win_in, solutions and unique
     """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        m = re.search(r"line (\d+)", str(e))
-        raise PuzzleError(f"{name}:{m.group(1) if m else 1}: not valid TOML: {e}") from None
-    r = _Reader(text, name)
+    r = Reader(text, name, PuzzleError)
+    data = r.data
+    if data.get("game", HiveScenario.GAME) != HiveScenario.GAME:
+        r.fail("game", 'puzzles are Hive positions: leave out game, or write game = "hive"')
     lines = text.splitlines()
     start = next((i for i, line in enumerate(lines) if _PUZZLE_HEADER.match(line)), None)
     if start is None:
-        line = r.line_of("puzzle") if "puzzle" in data else 1
-        raise PuzzleError(f"{name}:{line}: a puzzle file needs a [puzzle] table with win_in, "
-                          "solutions and unique")
+        r.fail("puzzle" if "puzzle" in data else "", "a puzzle file needs a [puzzle] table "
+               "with win_in, solutions and unique")
     end = next((i for i in range(start + 1, len(lines)) if _HEADER.match(lines[i])), len(lines))
     rest = lines[:start] + [""] * (end - start) + lines[end:]
     if "play" in data:
-        _fail(r, "play", "a puzzle starts from its position: give the position after those "
-              "moves instead of play")
+        r.fail("play", "a puzzle starts from its position: give the position after those "
+               "moves instead of play")
     if "focus" not in data and "expect" not in data:
         # The scenario reader wants something to check; a puzzle's game must be going on.
         rest += ["", "[expect]", 'state = "InProgress"']
     try:
         scenario = scenario_loads("\n".join(rest) + "\n", name)
     except ScenarioError as e:
-        raise PuzzleError(str(e)) from None
+        raise PuzzleError(e.file, e.line, e.why) from None
+    assert isinstance(scenario, HiveScenario)  # checked above: the file has no other game
 
-    table = data["puzzle"]
-    try:
-        r.unknown(table, _PUZZLE_KEYS, "puzzle")
-    except ScenarioError as e:
-        raise PuzzleError(str(e)) from None
+    table = r.table(data, "puzzle", allowed=_PUZZLE_KEYS)
     missing = sorted(_PUZZLE_KEYS - set(table))
     if missing:
-        _fail(r, "puzzle", f"[puzzle] needs {', '.join(missing)}")
+        r.fail("puzzle", f"[puzzle] needs {', '.join(missing)}")
     win_in = table["win_in"]
     if not isinstance(win_in, int) or isinstance(win_in, bool) or not 1 <= win_in <= MAX_WIN_IN:
-        _fail(r, "puzzle.win_in", f"win_in must be a whole number of own moves from 1 to "
-              f"{MAX_WIN_IN}, not {win_in!r}")
-    unique = table["unique"]
-    if not isinstance(unique, bool):
-        _fail(r, "puzzle.unique", "unique must be true or false")
+        r.fail("puzzle.win_in", f"win_in must be a whole number of own moves from 1 to "
+               f"{MAX_WIN_IN}, not {win_in!r}")
+    unique = bool(r.boolean(table, "unique", "puzzle"))
     solutions = table["solutions"]
     if not isinstance(solutions, list) or not solutions or \
             not all(isinstance(s, str) and s.strip() for s in solutions):
-        _fail(r, "puzzle.solutions", "solutions must list at least one move, e.g. "
-              'solutions = ["wA1 bQ/"]')
+        r.fail("puzzle.solutions", "solutions must list at least one move, e.g. "
+               'solutions = ["wA1 bQ/"]')
     pos = scenario.position()
     seen: dict[Move, str] = {}
     for s in solutions:
@@ -202,20 +196,16 @@ win_in, solutions and unique
                 reason = f"{why.reason} ({why.rule})" if why else "the rules forbid it"
                 raise ValueError(reason)
         except ValueError as e:
-            raise PuzzleError(f"{name}:{_line_of_text(lines, start, s)}: solution {s!r} is "
+            raise PuzzleError(name, _line_of_text(lines, start, s), f"solution {s!r} is "
                               f"not a legal move here: {e}") from None
         if move in seen:
-            raise PuzzleError(f"{name}:{_line_of_text(lines, start, s)}: solution {s!r} is "
+            raise PuzzleError(name, _line_of_text(lines, start, s), f"solution {s!r} is "
                               f"the same move as {seen[move]!r}")
         seen[move] = s
     if unique != (len(solutions) == 1):
-        _fail(r, "puzzle.unique", f"unique = {str(unique).lower()} but the puzzle lists "
-              f"{len(solutions)} solution{'s' if len(solutions) != 1 else ''}")
+        r.fail("puzzle.unique", f"unique = {str(unique).lower()} but the puzzle lists "
+               f"{len(solutions)} solution{'s' if len(solutions) != 1 else ''}")
     return Puzzle(scenario, win_in, tuple(s.strip() for s in solutions), unique)
-
-
-def _fail(r: _Reader, where: str, message: str) -> Any:
-    raise PuzzleError(f"{r.name}:{r.line_of(where)}: {message}")
 
 
 def _line_of_text(lines: list[str], start: int, needle: str) -> int:
@@ -574,10 +564,8 @@ _HEADINGS = {
 
 def show_puzzle(pid: str, lang: str | None = None) -> None:
     """The puzzle's diagram with its title, caption and question (nothing given away)."""
-    from IPython.display import Image, Markdown, display
-
     from hive_teach.board.drawing import diagram_png
-    from hive_teach.teach.worksheet import question_marks
+    from hive_teach.teach.lessons import display_markdown, display_png
 
     lang = _lang(lang)
     p = puzzle(pid)
@@ -586,28 +574,28 @@ def show_puzzle(pid: str, lang: str | None = None) -> None:
         text += f"\n\n{p.text('caption', lang)}"
     if p.scenario.question:
         text += f"\n\n**{p.text('question', lang)}**"
-    display(Markdown(text))
-    display(Image(diagram_png(p.position(), question_marks(p.scenario, lang), palette=True)))
+    display_markdown(text)
+    question = replace(p.scenario.marks(lang, answer=False), title="")
+    display_png(diagram_png(p.position(), question, palette=True))
 
 
 def show_solution(pid: str, lang: str | None = None) -> None:
     """The answer: the winning first move(s), the explanation and the teaching diagram."""
-    from IPython.display import Image, Markdown, display
-
     from hive_teach.board.drawing import diagram_png
+    from hive_teach.teach.lessons import display_markdown, display_png
 
     lang = _lang(lang)
     p = puzzle(pid)
     word = _HEADINGS[lang][4]
     moves = ", ".join(f"`{s}`" for s in p.solutions)
-    display(Markdown(f"**{word}:** {moves}\n\n{p.text('answer', lang)}"))
+    display_markdown(f"**{word}:** {moves}\n\n{p.text('answer', lang)}")
     marks = replace(p.scenario.marks(lang), title="")
-    display(Image(diagram_png(p.position(), marks, palette=True)))
+    display_png(diagram_png(p.position(), marks, palette=True))
 
 
 def puzzle_table(lang: str | None = None) -> None:
     """A table of every puzzle: id, game type, win in N, title."""
-    from IPython.display import Markdown, display
+    from hive_teach.teach.lessons import display_markdown
 
     lang = _lang(lang)
     head = _HEADINGS[lang]
@@ -615,7 +603,7 @@ def puzzle_table(lang: str | None = None) -> None:
     for p in load_all([puzzle_dir()]):
         unit = head[2] if p.win_in == 1 else head[3]
         rows.append(f"| `{p.id}` | {p.game_type} | {p.win_in} {unit} | {p.text('title', lang)} |")
-    display(Markdown("\n".join(rows)))
+    display_markdown("\n".join(rows))
 
 
 def puzzle_exercise(pid: str, lang: str | None = None, *, goal: str | None = None,

@@ -1,8 +1,11 @@
-"""Short helpers the Rive tutorial notebook calls, so each notebook cell is one readable line.
+"""Rive's own lesson helpers, and the names the Rive tutorial notebook imports.
 
 Every position comes from a Rive scenario file (``scenarios/rive/<id>.toml``), never typed
-into a notebook. The language is the one of :mod:`hive_teach.tutorial` (``set_language``), so
-the first cell of a generated notebook sets it for both games.
+into a notebook. :func:`show`, :func:`answer`, :func:`why` and :func:`exercise` are the
+helpers of :mod:`hive_teach.teach.lessons`, which serve both games; :func:`legal`,
+:func:`check` and :func:`board` (which also gives an empty board) are Rive's. The language
+is the one of :mod:`hive_teach.tutorial` (``set_language``), so the first cell of a
+generated notebook sets it for both games.
 
 >>> set_language("de")
 >>> legal("rive-isolation-first")
@@ -16,50 +19,20 @@ Schwarz darf setzen auf: -2,0
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from hive_teach.board.controller import RiveController
-from hive_teach.rive.explain import explain
-from hive_teach.rive.i18n import localize, side_name, t
+from hive_teach.rive.i18n import side_name, t
 from hive_teach.rive.rules import Action, InvalidActionError
-from hive_teach.teach.library import language, scenario_dir, set_language
-from hive_teach.teach.rive_scenario import RiveScenario, load
+from hive_teach.teach import lessons
+from hive_teach.teach.lessons import answer, exercise, show, why
+from hive_teach.teach.library import language, set_language
+from hive_teach.teach.rive_scenario import RiveScenario
 
 
-def rive_dir() -> Path:
-    """Where the Rive scenarios are: ``rive/`` in the scenario library."""
-    return scenario_dir() / "rive"
-
-
-@cache
 def scenario(sid: str) -> RiveScenario:
     """The Rive scenario with id ``sid`` (file ``scenarios/rive/<sid>.toml``)."""
-    path = rive_dir() / f"{sid}.toml"
-    if not path.exists():
-        raise FileNotFoundError(f"no Rive scenario {sid!r}: expected {path}")
-    return load(path)
-
-
-def show(sid: str, *, answer: bool = True) -> None:
-    """The scenario's diagram with its title, caption and question.
-
-    ``answer=False`` leaves out the legal cells, the stones chosen for removal and the crosses
-    (for a position the learner solves as an exercise).
-    """
-    from IPython.display import Image, Markdown, display
-
-    from hive_teach.board.drawing import diagram_png
-
-    lang = language()
-    s = scenario(sid)
-    text = f"### {s.text('title', lang)}\n\n{s.text('caption', lang)}"
-    if s.question:
-        text += f"\n\n**{s.text('question', lang)}**"
-    display(Markdown(text))
-    marks = s.marks(lang, answer=answer)
-    display(Image(diagram_png(s.game(), marks, title="", palette=True)))
+    return lessons.find(sid, RiveScenario)
 
 
 def legal(sid: str) -> None:
@@ -75,63 +48,17 @@ def legal(sid: str) -> None:
     print(t(key, lang, side=side, cells="  ".join(a.text for a in actions)))
 
 
-def why(sid: str, action: str, *, full: bool = False) -> None:
-    """Print the rule that forbids ``action`` in the scenario (and, with ``full``, why)."""
-    game = scenario(sid).game()
-    explanation = explain(game, action)
-    if explanation is None:
-        print(f"{action} → ✔")
-        return
-    print(f"{action} → {explanation.rule}")
-    if full:
-        print(localize(game, Action.parse(action), explanation, language()))
-
-
-def answer(sid: str) -> None:
-    """Show the scenario's answer, with the diagram marking it."""
-    from IPython.display import Image, Markdown, display
-
-    from hive_teach.board.drawing import diagram_png
-
-    lang = language()
-    s = scenario(sid)
-    display(Markdown(s.text("answer", lang)))
-    display(Image(diagram_png(s.game(), s.marks(lang), title="", palette=True)))
-
-
 def board(sid: str | None = None, **options: Any) -> Any:
-    """A board to play on: the scenario's position, or (no ``sid``) an empty board of
-    ``side`` (default 5). ``mode="engine"`` plays against the simple engine player (``human``
-    the learner's colour, ``seed`` the engine's); see :class:`RiveController`."""
-    from hive_teach.board.widget import RiveBoard
-
-    canvas = options.pop("canvas", None)
-    title = None
-    game = None
+    """A board to play on: the scenario's position (of either game, as
+    :func:`hive_teach.teach.lessons.board`), or (no ``sid``) an empty Rive board of ``side``
+    (default 5). ``mode="engine"`` plays against the simple engine player (``human`` the
+    learner's colour, ``seed`` the engine's); see :class:`RiveController`."""
     if sid is not None:
-        s = scenario(sid)
-        game = s.game()
-        title = s.text("title", language())
-    controller = RiveController(game, lang=language(), **options)
-    return RiveBoard(controller, canvas=canvas, title=title)
-
-
-def exercise(sid: str, **options: Any) -> Any:
-    """The scenario's exercise as a board: mark every legal cell and press Check (``mark``),
-    or play an action that does what the question asks (``find``)."""
+        return lessons.board(sid, **options)
     from hive_teach.board.widget import RiveBoard
 
-    s = scenario(sid)
-    if s.exercise is None:
-        raise ValueError(f"scenario {sid!r} has no [exercise]")
-    lang = language()
     canvas = options.pop("canvas", None)
-    if s.exercise.kind == "mark":
-        controller = RiveController(s.game(), mode="mark", lang=lang, **options)
-    else:
-        controller = RiveController(s.game(), mode="find", goal=s.goal(lang),
-                                    accept=s.exercise.accept, lang=lang, **options)
-    return RiveBoard(controller, canvas=canvas, title=s.text("title", lang))
+    return RiveBoard(RiveController(None, lang=language(), **options), canvas=canvas)
 
 
 def check(sid: str, cells: str) -> None:

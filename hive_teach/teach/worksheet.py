@@ -1,9 +1,12 @@
 """Printable worksheets: one diagram per scenario with its question and room to answer, then an
 answer key. ``hive-teach worksheet SCENARIOS... -o FILE.pdf --lang de``.
 
-The question pages show the position without the answer (no targets, crosses, gates or
-paths: only the focus piece, labels, the last move and stunned pieces); the answer key shows
-the full teaching diagram and the scenario's answer text.
+Hive and Rive scenarios alike, even on one sheet: each diagram is drawn by its game's painter
+(:func:`hive_teach.board.drawing.draw`). The question pages show the position without the
+answer (``scenario.marks(lang, answer=False)``; Hive: no targets, crosses, gates or paths,
+only the focus piece, labels, the last move and stunned pieces; Rive: no legal cells,
+crosses or chosen removals); the answer key shows the full teaching diagram and the
+scenario's answer text (or, without one, the engine's answer).
 """
 
 from __future__ import annotations
@@ -16,20 +19,24 @@ from typing import TYPE_CHECKING
 
 from hive_teach.core.fonts import is_cjk
 from hive_teach.core.i18n import check_language
-from hive_teach.teach.scenario import Scenario
+from hive_teach.teach.scenario import AnyScenario, HiveScenario
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
     from matplotlib.lines import Line2D
 
     from hive_teach.hive.marks import Marks
+    from hive_teach.rive.paint import RiveMarks
 
 A4 = (8.27, 11.69)
 HEADINGS = {
-    "en": ("Hive worksheet", "Answer key", "Name:", "Your answer:", "Answer"),
-    "de": ("Hive-Arbeitsblatt", "Lösungen", "Name:", "Deine Antwort:", "Lösung"),
-    "zh": ("Hive 练习单", "参考答案", "姓名：", "你的答案：", "答案"),
+    "en": ("{game} worksheet", "Answer key", "Name:", "Your answer:", "Answer"),
+    "de": ("{game}-Arbeitsblatt", "Lösungen", "Name:", "Deine Antwort:", "Lösung"),
+    "zh": ("{game} 练习单", "参考答案", "姓名：", "你的答案：", "答案"),
 }
+"""The worksheet's words; ``{game}`` is the game's name (``Hive``, ``Rive``)."""
+MIXED = {"en": "Worksheet", "de": "Arbeitsblatt", "zh": "练习单"}
+"""The title of a worksheet with scenarios of both games."""
 
 
 _NO_LINE_START = set("，。、；：！？）」』》")
@@ -44,6 +51,8 @@ def wrap(text: str, width: int = 92) -> list[str]:
     ['蜂后必须在', '第四回合之', '前放上棋盘']
     >>> wrap("蜂后必须，在第四回合", 8)
     ['蜂后必须，', '在第四回', '合']
+    >>> wrap("碰到的是 2 枚棋子", 8)
+    ['碰到的是', '2 枚棋子']
     """
     out: list[str] = []
     for paragraph in text.split("\n"):
@@ -55,24 +64,67 @@ def wrap(text: str, width: int = 92) -> list[str]:
             cost = 2 if is_cjk(ch) else 1
             # Chinese punctuation never starts a line: it stays with the character before.
             if used + cost > width and ch not in _NO_LINE_START:
-                out.append(line)
+                out.append(line.rstrip())
                 line, used = "", 0
+            if not line and ch == " ":  # a space the break falls on starts no line
+                continue
             line += ch
             used += cost
         out.append(line)
     return out
 
 
-def question_marks(scenario: Scenario, lang: str) -> Marks:
-    """The diagram marks for a question: everything that does not give the answer away."""
-    full = scenario.marks(lang)
-    return replace(full, targets=frozenset(), forbidden={}, gates=(), path=(), throws=(),
-                   pinned=frozenset(), title="")
+def clip(text: str, width: int, most: int) -> list[str]:
+    """:func:`wrap` ``text``, keeping at most ``most`` lines; a text cut short ends with "…"
+    (so that the sheet never drops words without a sign).
+
+    >>> clip("one two three four", 9, 1)
+    ['one two…']
+    >>> clip("one two", 9, 1)
+    ['one two']
+    """
+    lines = wrap(text, width)
+    if len(lines) <= most:
+        return lines
+    kept = lines[:most]
+    kept[-1] = kept[-1].rstrip()[: max(width - 2, 1)].rstrip() + "…"
+    return kept
 
 
-def make_worksheet(scenarios: Sequence[Scenario], path: str | Path, lang: str = "en",
+def question_marks(scenario: AnyScenario, lang: str) -> Marks | RiveMarks:
+    """The diagram marks for a question: everything that does not give the answer away, and
+    no title line (the sheet prints the title above the diagram)."""
+    return replace(scenario.marks(lang, answer=False), title="")
+
+
+def answer_marks(scenario: AnyScenario, lang: str) -> Marks | RiveMarks:
+    """The diagram marks for the answer key: the full teaching diagram, kept small (no title
+    line; a Hive diagram without the pieces in hand)."""
+    if isinstance(scenario, HiveScenario):
+        return replace(scenario.marks(lang), title="", hand=False)
+    return replace(scenario.marks(lang), title="")
+
+
+def sheet_title(scenarios: Sequence[AnyScenario], lang: str) -> str:
+    """The worksheet's title in ``lang``: the game's, or a plain one for both games.
+
+    >>> from hive_teach.teach.library import scenario_dir
+    >>> from hive_teach.teach.scenario import load
+    >>> rive = load(scenario_dir() / "rive" / "rive-groups.toml")
+    >>> hive = load(scenario_dir() / "queen-one-step.toml")
+    >>> sheet_title([rive], "de"), sheet_title([hive], "zh"), sheet_title([hive, rive], "en")
+    ('Rive-Arbeitsblatt', 'Hive 练习单', 'Worksheet')
+    """
+    games = {s.GAME_NAME for s in scenarios}
+    if len(games) != 1:
+        return MIXED[lang]
+    return HEADINGS[lang][0].format(game=games.pop())
+
+
+def make_worksheet(scenarios: Sequence[AnyScenario], path: str | Path, lang: str = "en",
                    *, per_page: int = 2) -> Path:
-    """Write a PDF worksheet for ``scenarios`` in ``lang``; returns the path."""
+    """Write a PDF worksheet for ``scenarios`` (of either game) in ``lang``; returns the
+    path."""
     import matplotlib
 
     matplotlib.use("Agg", force=False)
@@ -86,7 +138,8 @@ def make_worksheet(scenarios: Sequence[Scenario], path: str | Path, lang: str = 
     if not scenarios:
         raise ValueError("a worksheet needs at least one scenario")
     use_cjk_fonts()
-    title, key_title, name_label, answer_label, answer_word = HEADINGS[lang]
+    _, key_title, name_label, answer_label, answer_word = HEADINGS[lang]
+    title = sheet_title(scenarios, lang)
     out = Path(path)
     out.parent.mkdir(parents=True, exist_ok=True)
     with PdfPages(out) as pdf:
@@ -113,29 +166,30 @@ def make_worksheet(scenarios: Sequence[Scenario], path: str | Path, lang: str = 
     return out
 
 
-def _block(fig: Figure, s: Scenario, lang: str, top: float, slot: float, marks: Marks,
-           draw: Callable[..., object], answer_label: str) -> None:
+def _block(fig: Figure, s: AnyScenario, lang: str, top: float, slot: float,
+           marks: Marks | RiveMarks, draw: Callable[..., object], answer_label: str) -> None:
     fig.text(0.06, top - 0.01, s.text("title", lang), fontsize=12, weight="bold", va="top")
     rules = ", ".join(s.rules)
     fig.text(0.94, top - 0.01, rules, fontsize=8, ha="right", va="top", color="#777")
     y = top - 0.035
-    for line in wrap(s.text("caption", lang), 100)[:4]:
+    for line in clip(s.text("caption", lang), 100, 6):
         fig.text(0.06, y, line, fontsize=8.5, va="top")
         y -= 0.016
-    pos = s.position()
     diagram_h = slot * 0.55
     ax = fig.add_axes((0.06, y - diagram_h - 0.005, 0.88, diagram_h))
-    draw(pos, marks, ax=ax)
+    draw(s.game(), marks, ax=ax)
     y = y - diagram_h - 0.02
-    for line in wrap(s.text("question", lang) or s.text("title", lang), 90)[:2]:
+    for line in clip(s.text("question", lang) or s.text("title", lang), 90, 2):
         fig.text(0.06, y, line, fontsize=10, weight="bold", va="top")
         y -= 0.019
     fig.text(0.06, y - 0.004, answer_label, fontsize=9, va="top")
     bottom = top - slot + 0.02
     line_y = y - 0.03
-    while line_y > bottom:
+    while True:  # at least one line to write on, however long the caption
         fig.add_artist(_rule_line(fig, line_y))
         line_y -= 0.025
+        if line_y <= bottom:
+            break
 
 
 def _rule_line(fig: Figure, y: float) -> Line2D:
@@ -144,26 +198,15 @@ def _rule_line(fig: Figure, y: float) -> Line2D:
     return Line2D([0.06, 0.94], [y, y], transform=fig.transFigure, color="#bbb", lw=0.6)
 
 
-def _answer(fig: Figure, s: Scenario, lang: str, top: float, slot: float,
+def _answer(fig: Figure, s: AnyScenario, lang: str, top: float, slot: float,
             draw: Callable[..., object], answer_word: str) -> None:
     fig.text(0.06, top - 0.01, s.text("title", lang), fontsize=10, weight="bold", va="top")
-    pos = s.position()
     ax = fig.add_axes((0.06, top - slot + 0.015, 0.42, slot - 0.04))
-    draw(pos, replace(s.marks(lang, pos), title="", hand=False), ax=ax)
-    text = s.text("answer", lang) or _engine_answer(s)
+    draw(s.game(), answer_marks(s, lang), ax=ax)
+    text = s.text("answer", lang) or s.engine_answer()
     y = top - 0.04
     fig.text(0.5, y, answer_word, fontsize=9, weight="bold", va="top")
     y -= 0.018
-    for line in wrap(text, 50)[:9]:
+    for line in clip(text, 50, 9):
         fig.text(0.5, y, line, fontsize=8.5, va="top")
         y -= 0.016
-
-
-def _engine_answer(s: Scenario) -> str:
-    """When a scenario has no answer text: the focus piece's targets from the engine."""
-    from hive_teach.core.hexgrid import cell_name
-
-    if s.focus is None:
-        return ""
-    cells = sorted(s.position().targets(s.focus.piece))
-    return f"{s.focus.piece}: " + (", ".join(cell_name(c) for c in cells) or "—")
