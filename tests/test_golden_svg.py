@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 
 from hive_teach.board.drawing import diagram_svg
-from hive_teach.teach import rive_scenario, scenario
+from hive_teach.teach import scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).parent / "golden" / "svg"
@@ -38,29 +38,26 @@ LANGS = ("en", "de", "zh")
 FULL = "en"  # the language stored as a whole SVG
 
 
-def _hive(path: Path) -> tuple[str, Callable[[str], str]]:
+def _load(path: Path) -> tuple[str, Callable[[str], str]]:
+    """One scenario file of either game: its id, and its SVG in a language, drawn as the
+    lessons draw it (the position before any ``play`` moves, with the file's marks)."""
     s = scenario.load(path)
 
     def svg(lang: str) -> str:
-        pos = s.position()  # as tutorial.show draws it: before any ``play`` moves
-        return diagram_svg(pos, s.marks(lang, pos))
+        game = s.game()
+        return diagram_svg(game, s.marks(lang, game))
 
     return s.id, svg
-
-
-def _rive(path: Path) -> tuple[str, Callable[[str], str]]:
-    s = rive_scenario.load(path)
-    return s.id, lambda lang: diagram_svg(s.game(), s.marks(lang))
 
 
 def _scenarios() -> dict[str, Callable[[str], str]]:
     """Golden file stem (``id`` or ``rive/id``) -> the SVG of that scenario in a language."""
     out = {}
     for path in sorted((ROOT / "scenarios").glob("*.toml")):
-        sid, svg = _hive(path)
+        sid, svg = _load(path)
         out[sid] = svg
     for path in sorted((ROOT / "scenarios" / "rive").glob("*.toml")):
-        sid, svg = _rive(path)
+        sid, svg = _load(path)
         out[f"rive/{sid}"] = svg
     return out
 
