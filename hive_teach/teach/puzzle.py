@@ -68,7 +68,7 @@ from hive_teach.hive.ai.evaluate import WIN_STATE, evaluate
 from hive_teach.hive.ai.solver import forces_win, solve
 from hive_teach.hive.explain import explain_move
 from hive_teach.hive.pieces import Colour
-from hive_teach.hive.position import GameState, Move, Position
+from hive_teach.hive.position import AnyMove, GameState, Position
 from hive_teach.teach.hive_scenario import HiveScenario
 from hive_teach.teach.scenario import ScenarioError
 from hive_teach.teach.scenario import loads as scenario_loads
@@ -115,7 +115,7 @@ class Puzzle:
         """The side that wins: the side to move."""
         return self.position().turn
 
-    def moves(self, pos: Position | None = None) -> set[Move]:
+    def moves(self, pos: Position | None = None) -> set[AnyMove]:
         """The listed solutions as moves (a ValueError if one cannot be read here)."""
         if pos is None:
             pos = self.position()
@@ -187,7 +187,7 @@ win_in, solutions and unique
         r.fail("puzzle.solutions", "solutions must list at least one move, e.g. "
                'solutions = ["wA1 bQ/"]')
     pos = scenario.position()
-    seen: dict[Move, str] = {}
+    seen: dict[AnyMove, str] = {}
     for s in solutions:
         try:
             move = pos.parse_move(s)
@@ -277,7 +277,7 @@ def _impossible(pos: Position) -> list[str]:
 class Defence:
     """How good a reply is for the defender (see :func:`rate_replies`)."""
 
-    move: Move
+    move: AnyMove
     outcome: int
     """3 the defender wins, 2 a draw, 1 no forced win left for the attacker, 0 a forced loss,
     -1 the reply itself loses."""
@@ -323,7 +323,7 @@ def rate_replies(pos: Position, moves_left: int) -> list[Defence]:
     return sorted(out, key=lambda d: (tuple(-x for x in d.key()), order[d.move]))
 
 
-def best_defence(pos: Position, moves_left: int) -> Move:
+def best_defence(pos: Position, moves_left: int) -> AnyMove:
     """The defender's best reply (side to move) when the attacker has ``moves_left`` own moves
     to win: a reply that escapes if there is one, else the one that lasts longest and leaves
     the fewest winning answers, else the engine's evaluation decides."""
@@ -405,7 +405,7 @@ def goal_text(puzzle: Puzzle, lang: str = "en") -> str:
     return message("goal_n", lang, side=side, n=puzzle.win_in)
 
 
-class PuzzleController(BoardController):
+class PuzzleController(BoardController[Position]):
     """A find-the-move board for a puzzle: the learner plays the attacker.
 
     The first move must be one of the puzzle's solutions. If the game goes on, the engine
@@ -451,13 +451,13 @@ class PuzzleController(BoardController):
         """Own moves the learner has left to win in."""
         return self.puzzle.win_in - self.own_moves_played()
 
-    def accepts(self, pos: Position, move: Move) -> bool:
+    def accepts(self, pos: Position, move: AnyMove) -> bool:
         """First move: one of the solutions; later: any move that still forces the win."""
         if self.own_moves_played() == 0:
             return move in self.solution_moves
         return forces_win(pos, move, self.moves_left())
 
-    def defend(self, pos: Position) -> Move:
+    def defend(self, pos: Position) -> AnyMove:
         """The engine's answer: the best defence, with the learner's moves left."""
         return best_defence(pos, self.moves_left())
 
@@ -475,7 +475,7 @@ class PuzzleController(BoardController):
         return message("keep_going", lang, side=side, n=left)
 
     # ---------------------------------------------------------------- actions
-    def _play(self, move: Move) -> Feedback:
+    def _play(self, move: AnyMove) -> Feedback:
         pos = self.position
         text = pos.move_string(move)
         if not self.accepts(pos, move):
@@ -496,7 +496,7 @@ class PuzzleController(BoardController):
             msg += " " + t("game_over", self.lang, result=self.result())
         return self.done(Feedback("moved", msg, move=move, correct=True))
 
-    def _why_not(self, move: Move, text: str) -> str:
+    def _why_not(self, move: AnyMove, text: str) -> str:
         """Why a legal move fails: a draw, the own Queen, or the defence that refutes it."""
         pos = self.position
         other = side_name(self.attacker.other, self.lang)
