@@ -135,7 +135,14 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
 
     # ------------------------------------------------------------------ plumbing
     def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
-        return guarded(self.output, fn)
+        """``fn`` as a callback of the page: its errors show in the board, and once it has
+        run, the board is known to be on a page (so a redraw is sent at once)."""
+
+        def on_page(*args: Any) -> Any:
+            self._shown = True
+            return fn(*args)
+
+        return guarded(self.output, on_page)
 
     def _make_canvas(self) -> w.Widget:
         from matplotlib.figure import Figure
@@ -181,7 +188,6 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self._after(self.controller.set_language(change["new"]))
 
     def _after(self, feedback: Feedback) -> Feedback:
-        self._shown = True  # a learner clicked: the board is on a page
         self.refresh()
         return feedback
 
