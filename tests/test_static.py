@@ -1,4 +1,4 @@
-"""Static typing: ``mypy --strict`` passes on the whole package.
+"""Static checks: ``mypy --strict`` passes on the whole package, ``ruff`` on the repository.
 
 The package ships ``py.typed``, so its users' type checkers trust these annotations. The mypy
 settings are in ``pyproject.toml`` (``[tool.mypy]``), so a bare ``mypy`` at the repository root
@@ -29,3 +29,10 @@ def test_the_package_passes_mypy_strict() -> None:
     # Not vacuous: every module of the package was checked.
     modules = len(list((ROOT / "hive_teach").rglob("*.py")))
     assert f"no issues found in {modules} source files" in done.stdout, output
+
+
+def test_the_repository_passes_ruff() -> None:
+    done = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "."], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "All checks passed" in done.stdout
