@@ -48,7 +48,7 @@ def test_legal_on_an_empty_board_lists_every_cell(
 ) -> None:
     code, out, _ = run(capsys, "legal", f"rive{side}")
     assert code == 0
-    assert out.split() == [a.text for a in RiveGame(side).legal_actions()]
+    assert out.split() == [a.text for a in RiveGame(side).legal_moves()]
     assert len(out.split()) == 3 * side * (side - 1) + 1
 
 
@@ -115,7 +115,7 @@ def test_usage_errors_exit_2_without_a_traceback(capsys: pytest.CaptureFixture[s
 def legal_prefix(side: int, length: int, rng: random.Random) -> str:
     game = RiveGame(side)
     while game.ply < length and not game.is_over():
-        game.play(rng.choice(game.legal_actions()))
+        game.play(rng.choice(game.legal_moves()))
     return game.to_text()
 
 

@@ -95,7 +95,7 @@ def test_a_capture_runs_click_by_click_and_the_capturer_places_again() -> None:
     assert fb.kind == "removed" and fb.action == Action.remove(c("0,0"))
     assert fb.message == ("White removed the stone on 0,0. The capture is complete, so White "
                           "places again (V6).")
-    assert board.game.to_move is Colour.WHITE and not board.view().removing
+    assert board.game.turn is Colour.WHITE and not board.view().removing
 
 
 def test_undo_takes_back_one_action_at_a_time_down_to_the_start() -> None:
@@ -123,7 +123,7 @@ def test_a_finished_game_refuses_clicks_with_v7() -> None:
     game = RiveGame(3)
     rng = random.Random(3)
     while not game.is_over():
-        game.play(rng.choice(game.legal_actions()))
+        game.play(rng.choice(game.legal_moves()))
     board = RiveController(game)
     assert board.prompt().startswith("The game is over: ")
     fb = board.click("0,0")
@@ -147,20 +147,20 @@ def test_the_engine_answers_until_it_is_the_learners_turn() -> None:
                        seed=3)
     fb = board.click("-2,0")  # the last lonely cell; then White captures at once
     assert fb.kind == "placed" and fb.replies
-    assert board.game.to_move is Colour.BLACK or board.game.is_over()
+    assert board.game.turn is Colour.BLACK or board.game.is_over()
     assert fb.message.startswith("Black placed a stone on -2,0. The engine answered ")
-    assert list(board.game.history[-len(fb.replies):]) == list(fb.replies)
+    assert list(board.game.move_stack[-len(fb.replies):]) == list(fb.replies)
     # White's first reply captures: the simple player takes a capture when it can
-    assert len(board.game.history) > 8 and board.game.history[8].is_removal
+    assert len(board.game.move_stack) > 8 and board.game.move_stack[8].is_removal
 
 
 def test_the_engine_opens_when_the_learner_plays_white_and_undo_keeps_its_move() -> None:
     board = RiveController(RiveGame(3), mode="engine", human="white", seed=5)
-    assert board.game.ply == 1 and board.game.to_move is Colour.WHITE
-    assert board.last.replies == board.game.history
+    assert board.game.ply == 1 and board.game.turn is Colour.WHITE
+    assert list(board.last.replies) == board.game.move_stack
     assert board.undo().kind == "info"  # the engine's opening is not the learner's to undo
-    board.click(board.game.legal_actions()[0].cell)
-    assert board.game.to_move is Colour.WHITE
+    board.click(board.game.legal_moves()[0].cell)
+    assert board.game.turn is Colour.WHITE
     assert board.undo().kind == "undone"
     assert board.game.ply == 1  # the learner's stone and the engine's answer both went
     board.reset()
@@ -172,7 +172,7 @@ def test_games_against_the_seeded_engine_replay_exactly() -> None:
         board = RiveController(RiveGame(4), mode="engine", seed=seed)
         rng = random.Random(11)
         while not board.game.is_over():
-            board.play(rng.choice(board.game.legal_actions()))
+            board.play(rng.choice(board.game.legal_moves()))
             assert board.last.kind in ("placed", "removed")
         assert "The game is over" in board.last.message
         return board.game.to_text()
@@ -201,7 +201,7 @@ def test_the_simple_player_prefers_captures_and_the_opponents_stones() -> None:
     with pytest.raises(ValueError, match="over"):
         over = RiveGame(3)
         while not over.is_over():
-            over.play(over.legal_actions()[0])
+            over.play(over.legal_moves()[0])
         SimplePlayer(0)(over)
 
 
@@ -288,7 +288,7 @@ def test_every_illegal_action_is_explained_in_german_and_chinese_from_its_own_ca
                     for lang in ("de", "zh"):
                         text = localize(game, action, why, lang)
                         assert text.endswith(f"({why.rule})") and why.reason not in text
-            game.play(rng.choice(game.legal_actions()))
+            game.play(rng.choice(game.legal_moves()))
         assert reason(game, "0,0", "de").endswith("(V7)")
     assert reason(RiveGame(3), "0,5", "zh") == \
         "0,5 在棋盘之外：这个棋盘上每个格子离中心 0,0 最多 2 步。 (V1)"
@@ -326,7 +326,7 @@ def test_dropdown_path_plays_without_a_canvas_and_buttons_undo_and_reset() -> No
         ["—", "x0,0 (remove)", "x2,0 (remove)"]
     board.choice_menu.value = board.choice_menu.options[1][1]
     board.play_button.click()
-    assert board.controller.game.history[-1] == Action.remove(c("0,0"))
+    assert board.controller.game.move_stack[-1] == Action.remove(c("0,0"))
     assert board.targets_text() == "1,-2 -1,-1 0,-1 -1,0 -2,1 -1,1 -1,2"
     board.play_button.click()  # nothing chosen: reported, nothing played
     assert "outside" in board.readout.value
@@ -377,4 +377,4 @@ def test_static_pages_get_a_picture_and_the_shortcut_builds_a_board() -> None:
     assert "image/png" in bundle and "application/vnd.jupyter.widget-view+json" in bundle
     assert board.controller.game.ply == 1 and board.title == "Play"
     assert board._drawn is not None and board._drawn.title == "Play"
-    assert "Play" in board._drawn.title and cell_name(board.controller.game.history[0].cell)
+    assert "Play" in board._drawn.title and cell_name(board.controller.game.move_stack[0].cell)

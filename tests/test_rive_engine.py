@@ -47,9 +47,9 @@ def snapshot(game: RiveGame) -> tuple[object, ...]:
     return (
         game.to_text(),
         dict(game.stones),
-        game.to_move,
+        game.turn,
         game.pending_capture,
-        game.legal_actions(),
+        game.legal_moves(),
         game.is_over(),
     )
 
@@ -68,8 +68,8 @@ def test_board_of_side_n_has_3n_n_minus_1_plus_1_cells(side: int) -> None:
     assert len(game.cells) == len(set(game.cells)) == board_size(side) == 3 * side * (side - 1) + 1
     assert game.cells == board_cells(side)
     assert all(distance(x, cell(0, 0)) < side for x in game.cells)
-    assert game.to_move is Colour.BLACK
-    assert len(game.legal_actions()) == board_size(side)  # every cell is isolated at the start
+    assert game.turn is Colour.BLACK
+    assert len(game.legal_moves()) == board_size(side)  # every cell is isolated at the start
 
 
 @pytest.mark.parametrize("side", [-1, 0, 1, 2, 9, 20, True, 5.0, "5", None])
@@ -90,7 +90,7 @@ def test_the_board_prints_row_by_row() -> None:
 def test_isolated_placements_come_first() -> None:
     game = RiveGame.from_text("rive3;0,0")
     ring_two = {x for x in game.cells if distance(x, c("0,0")) == 2}
-    assert {a.cell for a in game.legal_actions()} == ring_two
+    assert {a.cell for a in game.legal_moves()} == ring_two
     assert len(ring_two) == 12
     before = snapshot(game)
     for name in ["1,0", "0,-1", "-1,1"]:  # next to the stone, though it is a group of only 1
@@ -108,7 +108,7 @@ def test_colours_alternate_while_nothing_is_captured() -> None:
     assert {cell_name(x): col for x, col in game.stones.items()} == {
         name: Colour.BLACK if name in black else Colour.WHITE for name in OPENING.split(";")[1:]
     }
-    assert game.to_move is Colour.WHITE
+    assert game.turn is Colour.WHITE
     assert game.isolated_cells() == []
 
 
@@ -117,9 +117,9 @@ def test_isolated_cells_come_back_after_a_capture() -> None:
     # -2,2 then touch no stone again, so Black's next placement must go on one of them.
     game = RiveGame.from_text(THREE + ";0,0;x0,-1;x-1,1")
     assert game.pending_capture is None
-    assert game.to_move is Colour.BLACK
+    assert game.turn is Colour.BLACK
     assert [cell_name(x) for x in game.isolated_cells()] == ["0,-2", "-2,2"]
-    assert texts(game.legal_actions()) == ["0,-2", "-2,2"]
+    assert texts(game.legal_moves()) == ["0,-2", "-2,2"]
 
 
 # ----------------------------------------------------------------- V4 smallest largest group
@@ -130,9 +130,9 @@ def test_the_largest_adjacent_group_must_be_as_small_as_possible() -> None:
     # stones. Only the four cells touching no part of it are legal; each joins two lone stones
     # (so each is a capture), while 2,0, which only grows the 2-group, is not.
     game = RiveGame.from_text(OPENING + ";1,0;x2,0")
-    assert game.to_move is Colour.WHITE
-    assert texts(game.legal_actions()) == ["1,-2", "-1,-1", "-2,1", "-1,2"]
-    for x in game.legal_actions():
+    assert game.turn is Colour.WHITE
+    assert texts(game.legal_moves()) == ["1,-2", "-1,-1", "-2,1", "-1,2"]
+    for x in game.legal_moves():
         assert game.largest_adjacent_group(x.cell) == 1
     before = snapshot(game)
     for name in ["2,0", "0,-1", "1,1", "-1,0"]:
@@ -140,7 +140,7 @@ def test_the_largest_adjacent_group_must_be_as_small_as_possible() -> None:
             game.play(name)
         assert err.value.rule is Rule.V4
         assert f"next to {name} has 2 stones" in err.value.reason
-        assert err.value.explanation.cells == tuple(a.cell for a in game.legal_actions())
+        assert err.value.explanation.cells == tuple(a.cell for a in game.legal_moves())
         assert snapshot(game) == before
 
 
@@ -148,7 +148,7 @@ def test_a_cell_joining_two_groups_ties_with_one_touching_a_group_of_the_same_si
     # After the seven lone stones every empty cell's largest neighbouring group has one stone,
     # whether it touches one stone (1,-1) or joins two (1,0): all twelve empty cells are legal.
     game = RiveGame.from_text(OPENING)
-    assert len(game.legal_actions()) == 12
+    assert len(game.legal_moves()) == 12
     assert game.is_legal(Action.place(c("1,-1"))) and game.is_legal(Action.place(c("1,0")))
 
 
@@ -165,9 +165,9 @@ def test_a_capture_joining_three_groups() -> None:
     assert capture.target == 2  # one more than the largest group joined
     assert capture.group == {c("0,0"), c("1,0"), c("0,-1"), c("-1,1")}
     assert capture.remaining == 2
-    assert game.to_move is Colour.BLACK
+    assert game.turn is Colour.BLACK
     # A star: the three tips may go, either colour; the centre holds it together.
-    assert texts(game.legal_actions()) == ["x0,-1", "x1,0", "x-1,1"]
+    assert texts(game.legal_moves()) == ["x0,-1", "x1,0", "x-1,1"]
     before = snapshot(game)
     wrong = {
         "x0,0": "split the group into 3 pieces",
@@ -183,7 +183,7 @@ def test_a_capture_joining_three_groups() -> None:
         assert snapshot(game) == before
     game.play("x0,-1")  # a white stone
     assert game.pending_capture is not None and game.pending_capture.remaining == 1
-    assert texts(game.legal_actions()) == ["x1,0", "x-1,1"]  # the centre still holds them
+    assert texts(game.legal_moves()) == ["x1,0", "x-1,1"]  # the centre still holds them
     game.play("x-1,1")
     assert game.ply == 9
     assert game.pending_capture is None
@@ -193,7 +193,7 @@ def test_a_capture_joining_three_groups() -> None:
 
 def test_the_just_placed_stone_cannot_be_removed() -> None:
     game = RiveGame.from_text(OPENING + ";1,0")  # White joins 0,0 and 2,0 through 1,0
-    assert texts(game.legal_actions()) == ["x0,0", "x2,0"]
+    assert texts(game.legal_moves()) == ["x0,0", "x2,0"]
     with pytest.raises(IllegalActionError, match="split the group into 2 pieces") as err:
         game.play("x1,0")
     assert err.value.rule is Rule.V5
@@ -214,21 +214,21 @@ def test_a_capture_ends_exactly_at_the_target_size() -> None:
 
 def test_a_capture_makes_the_capturer_place_again_until_a_placement_captures_nothing() -> None:
     game = RiveGame.from_text(OPENING + ";1,0;x2,0")
-    assert game.to_move is Colour.WHITE  # White captured, so White places again
+    assert game.turn is Colour.WHITE  # White captured, so White places again
     game.play("1,-2")  # joins 2,-2 and 0,-2: a second capture
     assert game.stone_at(c("1,-2")) is Colour.WHITE
     assert game.pending_capture is not None and game.pending_capture.joined == (1, 1)
     for name in ["x2,-2", "-2,1", "x-2,0"]:  # a third capture, joining -2,0 and -2,2
         game.play(name)
-        assert game.to_move is Colour.WHITE
+        assert game.turn is Colour.WHITE
     # Now every group has 1 or 2 stones and every empty cell touches a group of 2: 2,-2
     # only grows {1,-2, 0,-2}, so it captures nothing and the turn passes.
     assert game.largest_adjacent_group(c("2,-2")) == 2
     game.play("2,-2")
     assert game.pending_capture is None
-    assert game.to_move is Colour.BLACK
+    assert game.turn is Colour.BLACK
     # One white turn: four placements, three of them captures.
-    white_turn = ";".join(texts(list(game.history[7:])))
+    white_turn = ";".join(texts(list(game.move_stack[7:])))
     assert white_turn == "1,0;x2,0;1,-2;x2,-2;-2,1;x-2,0;2,-2"
 
 
@@ -238,7 +238,7 @@ def test_a_capture_makes_the_capturer_place_again_until_a_placement_captures_not
 def test_a_finished_game_has_a_full_board_and_a_majority_winner() -> None:
     game = play_randomly(RiveGame(3), random.Random(7))
     assert game.is_over() and game.is_full()
-    assert game.legal_actions() == []
+    assert game.legal_moves() == []
     black, white = game.count(Colour.BLACK), game.count(Colour.WHITE)
     assert black + white == 19
     assert game.winner() is (Colour.BLACK if black > white else Colour.WHITE)
@@ -271,7 +271,7 @@ def test_undo_takes_back_one_action_at_a_time() -> None:
 
 def test_undo_of_nothing_is_an_index_error() -> None:
     game = RiveGame()
-    assert game.ply == 0 and game.history == () and game  # a new game is not falsy
+    assert game.ply == 0 and game.move_stack == [] and game  # a new game is not falsy
     with pytest.raises(IndexError):
         game.undo()
 
@@ -281,7 +281,7 @@ def test_a_copy_is_independent() -> None:
     twin = game.copy()
     twin.play("x0,0")
     assert snapshot(game) == snapshot(RiveGame.from_text(OPENING + ";1,0"))
-    assert twin.history == (*game.history, Action.remove(c("0,0")))
+    assert twin.move_stack == [*game.move_stack, Action.remove(c("0,0"))]
     twin._check_invariants()
 
 

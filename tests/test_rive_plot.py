@@ -71,7 +71,7 @@ def test_every_board_cell_and_stone_is_drawn_where_the_hex_layout_puts_it() -> N
 def test_legal_placements_are_marked_green_and_nothing_else_is() -> None:
     g = game("rive3;0,0")  # V3: the twelve cells two steps from the centre
     board = layout(g)
-    assert set(board.marked("legal")) == {a.text for a in g.legal_actions()}
+    assert set(board.marked("legal")) == {a.text for a in g.legal_moves()}
     assert len(board.marked("legal")) == 12
     assert "removable" not in board.marks
     assert layout(g, legal=False).marks.get("legal") is None
@@ -105,8 +105,8 @@ def test_removed_stones_are_ghosts_with_their_colour_until_the_next_placement() 
     board = layout(g)
     assert board.marked("removed") == {"-1,1": "black", "0,-1": "white"}
     assert board.marked("last") == {"0,0": ""}  # the capturing stone, not a removal
-    assert set(board.marked("legal")) == {a.text for a in g.legal_actions()}
-    g.play(g.legal_actions()[0])
+    assert set(board.marked("legal")) == {a.text for a in g.legal_moves()}
+    g.play(g.legal_moves()[0])
     assert "removed" not in layout(g).marks
     assert "removed" not in layout(game(THREE + ";x0,-1"), capture=False).marks
 

@@ -32,9 +32,9 @@ def snapshot(game: RiveGame) -> tuple[object, ...]:
     return (
         game.to_text(),
         dict(game.stones),
-        game.to_move,
+        game.turn,
         game.pending_capture,
-        game.legal_actions(),
+        game.legal_moves(),
         sorted(game.groups(), key=sorted),
     )
 
@@ -44,8 +44,8 @@ def random_game(side: int, rng: random.Random) -> RiveGame:
     game = RiveGame(side)
     while not game.is_over():
         before = game.pending_capture
-        mover = game.to_move
-        actions = game.legal_actions()
+        mover = game.turn
+        actions = game.legal_moves()
         assert actions, "a game that is not over always has a legal action"
         action = rng.choice(actions)
         game.play(action)
@@ -75,7 +75,7 @@ def check_step(game: RiveGame, before, mover: Colour, action: Action) -> None:
             assert after.remaining == sum(after.joined) + 1 - after.target >= 1
     # V6: the turn passes only after a placement that captures nothing.
     passes = not action.is_removal and after is None
-    assert game.to_move is (mover.other if passes else mover)
+    assert game.turn is (mover.other if passes else mover)
 
 
 @pytest.mark.slow
@@ -85,7 +85,7 @@ def test_random_games_end_on_a_full_board_with_a_majority_winner(side: int, rng)
     game = random_game(side, rng)
     game._check_invariants()
     assert game.is_full() and game.pending_capture is None
-    assert game.legal_actions() == []
+    assert game.legal_moves() == []
     black, white = game.count(Colour.BLACK), game.count(Colour.WHITE)
     assert black + white == len(game.cells)
     assert game.winner() is (Colour.BLACK if black > white else Colour.WHITE)
@@ -98,7 +98,7 @@ def test_undo_restores_every_position_exactly(side: int, rng) -> None:
     game = RiveGame(side)
     seen = [snapshot(game)]
     while not game.is_over():
-        game.play(rng.choice(game.legal_actions()))
+        game.play(rng.choice(game.legal_moves()))
         seen.append(snapshot(game))
     while game.ply:
         seen.pop()
@@ -114,7 +114,7 @@ def test_the_game_text_replays_the_same_game(side: int, rng) -> None:
     game = random_game(side, rng)
     replay = RiveGame.from_text(game.to_text())
     assert snapshot(replay) == snapshot(game)
-    assert replay.history == game.history
+    assert replay.move_stack == game.move_stack
 
 
 @pytest.mark.slow
@@ -133,7 +133,7 @@ def test_legal_actions_are_exactly_the_actions_without_an_explanation(side: int,
 
 
 def check_all_actions(game: RiveGame, probe: list[Action]) -> None:
-    legal = game.legal_actions()
+    legal = game.legal_moves()
     assert len(set(legal)) == len(legal)
     before = snapshot(game)
     for action in probe:

@@ -80,8 +80,8 @@ def test_the_library_covers_v1_to_v7_and_the_cases_the_tutorial_needs(
     again = by_id["rive-place-again"]
     game = again.game()
     assert again.remaining == 0 and game.pending_capture is None
-    assert game.history[-1].is_removal and again.to_move == "white"
-    assert not game.legal_actions()[0].is_removal
+    assert game.move_stack[-1].is_removal and again.to_move == "white"
+    assert not game.legal_moves()[0].is_removal
     # the end of the game
     assert by_id["rive-game-end"].over is True
     exercises = [s for s in library if s.exercise is not None]
@@ -285,7 +285,7 @@ def test_tutorial_boards_and_exercises() -> None:
         "either colour"
     tutorial.answer("rive-capture-two-groups")  # Markdown and a picture, outside a kernel too
     engine = tutorial.board(side=3, mode="engine", human="white", canvas=False)
-    assert engine.controller.game.to_move is Colour.WHITE and engine.controller.game.ply == 1
+    assert engine.controller.game.turn is Colour.WHITE and engine.controller.game.ply == 1
 
 
 def test_one_set_of_lesson_helpers_serves_both_games(

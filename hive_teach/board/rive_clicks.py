@@ -59,7 +59,7 @@ class RiveClicks:
     # ------------------------------------------------------------------ words
     def turn_prompt(self, board: BoardController[RiveGame]) -> str:
         game, lang = board.game, board.lang
-        side = side_name(game.to_move, lang)
+        side = side_name(game.turn, lang)
         capture = game.pending_capture
         if capture is not None:
             return t("capturing", lang, side=side, stones=stones(capture.remaining, lang))
@@ -68,7 +68,7 @@ class RiveClicks:
     def mark_prompt(self, board: BoardController[RiveGame]) -> str:
         game = board.game
         key = "mark_remove" if game.pending_capture is not None else "mark_place"
-        return t(key, board.lang, side=side_name(game.to_move, board.lang))
+        return t(key, board.lang, side=side_name(game.turn, board.lang))
 
     def result(self, game: RiveGame, lang: str) -> str:
         return result_text(game, lang)
@@ -101,7 +101,7 @@ class RiveClicks:
 
     def apply(self, board: BoardController[RiveGame], move: Action) -> str:
         game, lang = board.game, board.lang
-        side = side_name(game.to_move, lang)
+        side = side_name(game.turn, lang)
         name = cell_name(move.cell)
         game.play(move)
         capture = game.pending_capture
@@ -124,7 +124,7 @@ class RiveClicks:
         return is_on_board(c, game.side)
 
     def truth(self, board: BoardController[RiveGame]) -> frozenset[Cell]:
-        return frozenset(a.cell for a in board.game.legal_actions())
+        return frozenset(a.cell for a in board.game.legal_moves())
 
     def mark_move(self, board: BoardController[RiveGame], c: Cell) -> Action:
         return self.action_for(board.game, c)
@@ -134,7 +134,7 @@ class RiveClicks:
 
     # ------------------------------------------------------------------ what to draw
     def targets(self, board: BoardController[RiveGame]) -> frozenset[Cell]:
-        return frozenset(a.cell for a in board.game.legal_actions())
+        return frozenset(a.cell for a in board.game.legal_moves())
 
     def removing(self, game: RiveGame) -> bool:
         return game.pending_capture is not None
@@ -162,7 +162,7 @@ class RiveClicks:
             return " ".join(cell_name(x) for x in self.in_order(board, board.marked))
         if board.mode == "find":
             return ""
-        return " ".join(a.text for a in board.game.legal_actions())
+        return " ".join(a.text for a in board.game.legal_moves())
 
     def canvas_ratio(self, board: BoardController[RiveGame]) -> float:
         from hive_teach.rive.paint import build_rive_scene
@@ -181,7 +181,7 @@ class RiveClicks:
             return [(cell_name(c), self.action_for(game, c)) for c in cells]
         remove = t("remove_suffix", board.lang)
         return [(f"{a.text} ({remove})" if a.is_removal else a.text, a)
-                for a in game.legal_actions()]
+                for a in game.legal_moves()]
 
     def second_choices(self, board: BoardController[RiveGame]) -> None:
         return None

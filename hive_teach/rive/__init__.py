@@ -8,7 +8,7 @@
 B . B W W
  . . . .
   W . B
->>> game.pending_capture.remaining, [a.text for a in game.legal_actions()]
+>>> game.pending_capture.remaining, [a.text for a in game.legal_moves()]
 (1, ['x0,0', 'x2,0'])
 >>> print(explain(game, "1,-2"))
 You are in the middle of a capture: first remove 1 more stone from the group you made. (V5)

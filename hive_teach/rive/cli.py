@@ -71,7 +71,7 @@ def _legal(args: argparse.Namespace) -> int:
         print(f"{_PROG}: {err}", file=sys.stderr)
         return 1
     try:
-        sys.stdout.write("".join(f"{action.text}\n" for action in game.legal_actions()))
+        sys.stdout.write("".join(f"{action.text}\n" for action in game.legal_moves()))
         sys.stdout.flush()
     except BrokenPipeError:
         # The reader left early (e.g. `| head`); keep Python from failing again at exit.

@@ -5,14 +5,14 @@ capture, the removal of one stone; a capture is played out removal by removal, s
 text ``rive5;0,0;2,-1;...`` lists every step.
 
 >>> game = RiveGame.from_text("rive3;0,0")
->>> game.to_move
+>>> game.turn
 <Colour.WHITE: 1>
 >>> game.play("1,0")
 Traceback (most recent call last):
 ...
 hive_teach.rive.rules.IllegalActionError: 1,0: 1,0 touches a stone, but some cells still touch \
 no stone (like 0,-2): you must place on one of those first. (V3)
->>> [str(a) for a in game.legal_actions()][:4]
+>>> [str(a) for a in game.legal_moves()][:4]
 ['0,-2', '1,-2', '2,-2', '-1,-1']
 >>> game.play("0,-2")
 >>> game.to_text()
@@ -107,11 +107,12 @@ class _Step(NamedTuple):
 class RiveGame:
     """A game of Rive from the empty board: the position, whose turn it is and the history.
 
-    Modelled on python-chess's ``Board``: :meth:`legal_actions`, :meth:`play` (``push``),
-    :meth:`undo` (``pop``), :meth:`parse_action`, :meth:`from_text` and :meth:`to_text`.
+    It implements the kit's game protocol (:class:`hive_teach.core.game.Game`), named as in
+    python-chess: :meth:`legal_moves`, :meth:`play`, :meth:`push`, :meth:`undo`, :meth:`peek`,
+    :meth:`parse_move`, :meth:`outcome`, :meth:`from_text` and :meth:`to_text`.
 
     >>> game = RiveGame(side=3)
-    >>> len(game.cells), game.to_move, game.is_over()
+    >>> len(game.cells), game.turn, game.is_over()
     (19, <Colour.BLACK: 0>, False)
     >>> print(game)
       . . .
@@ -162,7 +163,7 @@ class RiveGame:
         game = cls(read_header(header))
         for index, field in enumerate(fields, start=1):
             try:
-                game._apply(game.parse_action(field))  # parse_action checked legality
+                game._apply(game.parse_move(field))  # parse_move checked legality
             except (InvalidActionError, IllegalActionError) as err:
                 raise err.at(index) from None
         return game
@@ -180,14 +181,14 @@ cell: write q,r to place a stone or xq,r to remove one, e.g. 0,-1 or x2,-1
         """
         return ";".join([f"rive{self.side}", *(step.action.text for step in self._undo)])
 
-    def parse_action(self, text: str) -> Action:
+    def parse_move(self, text: str) -> Action:
         """Read ``text`` as an action and check that it is legal here.
 
         Raises :class:`InvalidActionError` for text that is no action, and
         :class:`IllegalActionError` (with the rule and a reason) for one the rules forbid here,
         including a cell off this board.
 
-        >>> RiveGame(side=3).parse_action("0,3")
+        >>> RiveGame(side=3).parse_move("0,3")
         Traceback (most recent call last):
         ...
         hive_teach.rive.rules.IllegalActionError: 0,3: 0,3 is off the board: on this board \
@@ -210,13 +211,8 @@ every cell is at most 2 steps from the centre 0,0. (V1)
         return self._cells
 
     @property
-    def to_move(self) -> Colour:
-        """The player who takes the next action (during a capture: the capturer)."""
-        return self._to_move
-
-    @property
     def turn(self) -> Colour:
-        """The game protocol's name for :attr:`to_move`."""
+        """The player who takes the next action (during a capture: the capturer)."""
         return self._to_move
 
     @property
@@ -262,11 +258,6 @@ every cell is at most 2 steps from the centre 0,0. (V1)
         return PendingCapture(placed, frozenset(group), joined, target, len(group) - target)
 
     @property
-    def history(self) -> tuple[Action, ...]:
-        """The actions played so far, oldest first."""
-        return tuple(step.action for step in self._undo)
-
-    @property
     def ply(self) -> int:
         """The number of actions played so far (placements and removals)."""
         return len(self._undo)
@@ -275,14 +266,6 @@ every cell is at most 2 steps from the centre 0,0. (V1)
     def move_stack(self) -> list[Action]:
         """The actions played so far, oldest first (a copy, as the game protocol names it)."""
         return [step.action for step in self._undo]
-
-    def legal_moves(self) -> list[Action]:
-        """The game protocol's name for :meth:`legal_actions`."""
-        return self.legal_actions()
-
-    def parse_move(self, text: str) -> Action:
-        """The game protocol's name for :meth:`parse_action`."""
-        return self.parse_action(text)
 
     def move_text(self, move: Action) -> str:
         """An action's text in the game text (``1,0``, ``x2,0``)."""
@@ -336,11 +319,11 @@ every cell is at most 2 steps from the centre 0,0. (V1)
 
     # ------------------------------------------------------------------------- legal actions
 
-    def legal_actions(self) -> list[Action]:
+    def legal_moves(self) -> list[Action]:
         """The legal actions, in board order: the removals during a capture, else placements.
 
         >>> game = RiveGame.from_text("rive3;0,0;0,-2;2,-2;2,0;0,2;-2,2;-2,0;1,0")
-        >>> [a.text for a in game.legal_actions()]
+        >>> [a.text for a in game.legal_moves()]
         ['x0,0', 'x2,0']
         """
         return list(self._legal_actions()[0])
@@ -396,11 +379,11 @@ every cell is at most 2 steps from the centre 0,0. (V1)
         hive_teach.rive.rules.IllegalActionError: x1,0: Removing 1,0 would split the group \
 into 2 pieces: the group must stay in one piece. (V5)
         >>> game.play("x2,0")
-        >>> game.pending_capture is None, game.to_move
+        >>> game.pending_capture is None, game.turn
         (True, <Colour.WHITE: 1>)
         """
         if isinstance(action, str):
-            action = self.parse_action(action)
+            action = self.parse_move(action)
         elif action not in self._legal_actions()[1]:
             raise IllegalActionError(action.text, self._why_not(action))
         self._apply(action)
@@ -509,6 +492,15 @@ into 2 pieces: the group must stay in one piece. (V5)
 
         return diagram_png(self, palette=True)
 
+    # The names before the game protocol, until every caller uses the protocol's.
+    to_move = turn
+    legal_actions = legal_moves
+    parse_action = parse_move
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        return tuple(self.move_stack)
+
     def copy(self) -> RiveGame:
         """An independent copy with the same history."""
         game = RiveGame(self.side)
@@ -587,7 +579,7 @@ def play_randomly(
     """
     rng = rng or random.Random()
     for _ in range(max_actions):
-        actions = game.legal_actions()
+        actions = game.legal_moves()
         if not actions:
             return game
         game.play(rng.choice(actions))

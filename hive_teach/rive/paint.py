@@ -376,7 +376,7 @@ def title_of(game: RiveGame, lang: str = "en") -> str:
     >>> title_of(RiveGame.from_text("rive3;0,0;1,-2"), "de")
     'Rive · Schwarz am Zug · Schwarz 1, Weiß 1'
     """
-    side = side_name(game.to_move, lang)
+    side = side_name(game.turn, lang)
     if game.is_over():
         return t("title_over", lang, result=result_text(game, lang))
     capture = game.pending_capture
@@ -404,7 +404,7 @@ def _check_on_board(game: RiveGame, m: RiveMarks) -> None:
 def _legal(paint: Painter, board: RiveDrawing, game: RiveGame, m: RiveMarks) -> None:
     stones = game.stones
     if m.legal is True:
-        cells = {a.cell for a in game.legal_actions()}
+        cells = {a.cell for a in game.legal_moves()}
     elif m.legal is False:
         cells = set()
     else:
@@ -478,7 +478,7 @@ def _outline(paint: Painter, group: Collection[Cell], colour: str, width: float)
 
 def _ghosts(game: RiveGame) -> list[tuple[Cell, Colour]]:
     """The stones taken by the removals at the end of the game so far, with their colours."""
-    removed = list(itertools.takewhile(lambda a: a.is_removal, reversed(game.history)))
+    removed = list(itertools.takewhile(lambda a: a.is_removal, reversed(game.move_stack)))
     if not removed:
         return []
     before = game.copy()
@@ -492,7 +492,7 @@ def _ghosts(game: RiveGame) -> list[tuple[Cell, Colour]]:
 
 
 def _last_placement(game: RiveGame) -> Cell | None:
-    for action in reversed(game.history):
+    for action in reversed(game.move_stack):
         if not action.is_removal:
             return action.cell
     return None

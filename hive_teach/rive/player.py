@@ -35,11 +35,11 @@ class SimplePlayer:
         self.rng = random.Random(self.seed)
 
     def __call__(self, game: RiveGame) -> Action:
-        actions = game.legal_actions()
+        actions = game.legal_moves()
         if not actions:
             raise ValueError("the game is over: there is no action to take")
         if game.pending_capture is not None:
-            theirs = [a for a in actions if game.stone_at(a.cell) is not game.to_move]
+            theirs = [a for a in actions if game.stone_at(a.cell) is not game.turn]
             return self.rng.choice(theirs or actions)
         gains = {a: capture_gain(game, a.cell) for a in actions}
         best = max(gains.values())

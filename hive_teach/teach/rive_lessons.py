@@ -39,11 +39,11 @@ def legal(sid: str) -> None:
     """Print the legal actions in the scenario's position (a stable fact the notebook checks)."""
     lang = language()
     game = scenario(sid).game()
-    actions = game.legal_actions()
+    actions = game.legal_moves()
     if not actions:
         print(t("legal_none", lang))
         return
-    side = side_name(game.to_move, lang)
+    side = side_name(game.turn, lang)
     key = "legal_list_remove" if game.pending_capture is not None else "legal_list"
     print(t(key, lang, side=side, cells="  ".join(a.text for a in actions)))
 

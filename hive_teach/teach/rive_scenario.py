@@ -56,7 +56,7 @@ game's scenario has are read by :mod:`hive_teach.teach.base`, the rest here. The
 ... to_move = "white"
 ... illegal = [{action = "1,0", rule = "V3"}]
 ... ''', "tiny.toml")
->>> s.id, s.rules, len(s.game().legal_actions())
+>>> s.id, s.rules, len(s.game().legal_moves())
 ('tiny', ('V3',), 12)
 >>> type(s).__name__, s.verify()
 ('RiveScenario', [])
@@ -132,7 +132,7 @@ class RiveScenario(Scenario[RiveGame, RiveMarks]):
         >>> load(scenario_dir() / "rive" / "rive-isolation-first.toml").engine_answer()
         '-2,0'
         """
-        return ", ".join(a.text for a in self.game().legal_actions()) or "—"
+        return ", ".join(a.text for a in self.game().legal_moves()) or "—"
 
     # ------------------------------------------------------------------ checking
     def verify(self) -> list[str]:
@@ -171,17 +171,17 @@ class RiveScenario(Scenario[RiveGame, RiveMarks]):
                 return problems
         if self.legal is not None:
             want = {Action.parse(text) for text in self.legal}
-            got = set(game.legal_actions())
+            got = set(game.legal_moves())
             if got != want:
-                extra = [a.text for a in game.legal_actions() if a not in want]
+                extra = [a.text for a in game.legal_moves() if a not in want]
                 missing = sorted(a.text for a in want - got)
                 problems.append(f"legal actions differ: the engine also allows "
                                 f"{extra or 'nothing more'}, and does not allow "
                                 f"{missing or 'nothing listed'}")
         for example in self.illegal:
             problems += _illegal_problems(game, example.move, example.rule, "expect.illegal")
-        if self.to_move is not None and game.to_move is not _COLOURS[self.to_move]:
-            problems.append(f"{str(game.to_move).lower()} is to move, the scenario expects "
+        if self.to_move is not None and game.turn is not _COLOURS[self.to_move]:
+            problems.append(f"{str(game.turn).lower()} is to move, the scenario expects "
                             f"{self.to_move}")
         capture = game.pending_capture
         if self.remaining is not None:
