@@ -22,9 +22,10 @@ A path is a tuple of commands (:data:`Cmd`), each a tuple starting with its lett
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, TypedDict, Unpack
+from types import MappingProxyType
+from typing import Any, Literal, Protocol, TypedDict, TypeVar, Unpack
 
 from hive_teach.core.fonts import is_cjk
 from hive_teach.core.hexgrid import Cell, cell_name, from_pixel
@@ -102,6 +103,21 @@ def map_points(path: Iterable[Cmd], f: Callable[[float, float], Point]) -> Path:
 def transform(path: Iterable[Cmd], scale: float, dx: float, dy: float) -> Path:
     """``path`` scaled about the origin, then moved by ``(dx, dy)``."""
     return map_points(path, lambda x, y: (x * scale + dx, y * scale + dy))
+
+
+K_co = TypeVar("K_co", covariant=True)
+
+
+class TextsByCell(Protocol[K_co]):
+    """Cells (in whatever form a game's marks take them) to texts, e.g. a ``dict[Cell, str]``:
+    only ``items()`` is read. (``Mapping[K, str]`` would refuse a ``dict[Cell, str]`` for a
+    wider key type ``K``: a Mapping's key type is invariant, an iterable of items is not.)"""
+
+    def items(self) -> Iterable[tuple[K_co, str]]: ...
+
+
+NO_TEXTS: Mapping[Any, str] = MappingProxyType({})
+"""No texts on any cell: the default of the marks' cell-to-text fields."""
 
 
 PX_PER_UNIT = 40.0

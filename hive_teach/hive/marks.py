@@ -15,10 +15,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
-from types import MappingProxyType
-from typing import TYPE_CHECKING, NamedTuple, Protocol, TypedDict, TypeGuard, Unpack
+from typing import TYPE_CHECKING, NamedTuple, TypedDict, TypeGuard, Unpack
 
 from hive_teach.core.hexgrid import (
     DELTAS,
@@ -31,6 +30,7 @@ from hive_teach.core.hexgrid import (
     neighbours,
     parse_cell,
 )
+from hive_teach.core.scene import NO_TEXTS, TextsByCell
 from hive_teach.hive.explain import explain_move, explain_piece
 from hive_teach.hive.pieces import Bug, Colour, Piece
 
@@ -78,17 +78,8 @@ def _is_coords(value: object) -> TypeGuard[tuple[int, int]]:
     )
 
 
-class CellTexts(Protocol):
-    """Cells (any :data:`CellRef`) to texts, e.g. a ``dict[Cell, str]``: only ``items()`` is read.
-
-    (``Mapping[CellRef, str]`` would refuse a ``dict[Cell, str]``: a Mapping's key type is
-    invariant, an iterable of items is not.)
-    """
-
-    def items(self) -> Iterable[tuple[CellRef, str]]: ...
-
-
-_NO_TEXTS: Mapping[CellRef, str] = MappingProxyType({})
+CellTexts = TextsByCell[CellRef]
+"""Cells (any :data:`CellRef`) to texts, e.g. a ``dict[Cell, str]``."""
 
 
 class MarksFields(TypedDict, total=False):
@@ -165,7 +156,7 @@ class Marks:
     def __init__(
         self,
         targets: Collection[CellRef] = frozenset(),
-        forbidden: CellTexts = _NO_TEXTS,
+        forbidden: CellTexts = NO_TEXTS,
         selected: CellRef | None = None,
         pinned: Collection[CellRef] = frozenset(),
         gates: Sequence[tuple[CellRef, CellRef]] = (),
@@ -174,7 +165,7 @@ class Marks:
         stunned: CellRef | None = None,
         throws: Sequence[tuple[CellRef, CellRef, CellRef]] = (),
         surrounded: Collection[CellRef] = frozenset(),
-        labels: CellTexts = _NO_TEXTS,
+        labels: CellTexts = NO_TEXTS,
         coords: bool = False,
         hand: bool = True,
         title: str | None = None,

@@ -28,10 +28,9 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Protocol, TypedDict, TypeGuard, Unpack
+from typing import TYPE_CHECKING, TypedDict, TypeGuard, Unpack
 
 from hive_teach.core.hexgrid import (
     Cell,
@@ -54,6 +53,7 @@ from hive_teach.core.scene import (
     LAST_EDGE,
     LIGHT_EDGE,
     LIGHT_FILL,
+    NO_TEXTS,
     TARGET,
     TILE,
     Z_COORDS,
@@ -69,6 +69,7 @@ from hive_teach.core.scene import (
     Painter,
     Path,
     Scene,
+    TextsByCell,
     badge,
     circle,
     cross,
@@ -115,17 +116,8 @@ def _is_pair(refs: object) -> TypeGuard[tuple[int, int]]:
     return isinstance(refs, tuple) and len(refs) == 2 and all(isinstance(v, int) for v in refs)
 
 
-class CellTexts(Protocol):
-    """Cells (any :data:`CellRef`) to texts, e.g. a ``dict[Cell, str]``: only ``items()`` is read.
-
-    (``Mapping[CellRef, str]`` would refuse a ``dict[Cell, str]``: a Mapping's key type is
-    invariant, an iterable of items is not.)
-    """
-
-    def items(self) -> Iterable[tuple[CellRef, str]]: ...
-
-
-_NO_TEXTS: Mapping[CellRef, str] = MappingProxyType({})
+CellTexts = TextsByCell[CellRef]
+"""Cells (any :data:`CellRef`) to texts, e.g. a ``dict[Cell, str]``."""
 
 
 class RiveMarksFields(TypedDict, total=False):
@@ -193,9 +185,9 @@ class RiveMarks:
         last: bool | CellRef | None = True,
         capture: bool = True,
         remove: Sequence[CellRef] = (),
-        forbidden: CellTexts = _NO_TEXTS,
+        forbidden: CellTexts = NO_TEXTS,
         largest: bool = False,
-        labels: CellTexts = _NO_TEXTS,
+        labels: CellTexts = NO_TEXTS,
         coords: bool = False,
         title: str | None = None,
         lang: str = "en",
