@@ -18,7 +18,7 @@ from typing import Any
 
 from hive_teach.core.errors import IllegalMoveError
 from hive_teach.core.hexgrid import cell_name
-from hive_teach.hive.explain import Explanation, explain_move
+from hive_teach.hive.explain import explain_move
 from hive_teach.teach.library import language, scenario_dir, set_language
 from hive_teach.teach.scenario import Scenario, load
 
@@ -67,19 +67,20 @@ def targets(sid: str) -> None:
 
 def why(sid: str, move: str, *, full: bool = False) -> None:
     """Print the rule that forbids ``move`` in the scenario (and, with ``full``, the reason)."""
-    from hive_teach.hive.i18n_explain import localize
-
     pos = scenario(sid).position()
     try:
         explanation = explain_move(pos, pos.parse_move(move))
     except IllegalMoveError as e:  # rejected while reading it: the cell is taken, ...
-        explanation = e.explanation or Explanation(e.rule, e.reason)
+        print(f"{move} → {e.rule}")
+        if full:
+            print(e.text(language()))
+        return
     if explanation is None:
         print(f"{move} → legal")
         return
     print(f"{move} → {explanation.rule}")
     if full:
-        print(localize(explanation, language()))
+        print(explanation.text(language()))
 
 
 def explain(sid: str, move: str) -> None:
@@ -87,7 +88,6 @@ def explain(sid: str, move: str) -> None:
     from IPython.display import Image, Markdown, display
 
     from hive_teach.board.drawing import Marks, diagram_png
-    from hive_teach.hive.i18n_explain import localize
 
     lang = language()
     pos = scenario(sid).position()
@@ -96,7 +96,7 @@ def explain(sid: str, move: str) -> None:
     if why_ is None:
         display(Markdown(f"`{move}` ✔"))
         return
-    display(Markdown(f"`{move}`: {localize(why_, lang)}"))
+    display(Markdown(f"`{move}`: {why_.text(lang)}"))
     marks = Marks(forbidden={m.to: why_.rule} if m.to is not None else {},
                   gates=[why_.gate] if getattr(why_, "gate", None) else [], lang=lang, title="")
     display(Image(diagram_png(pos, marks, palette=True)))

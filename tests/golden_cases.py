@@ -37,9 +37,7 @@ Record = dict[str, Any]
 # ----------------------------------------------------------------------------- rendering
 def hive_texts(why: Any) -> dict[str, str]:
     """The explanation in every language, ending with its rule id."""
-    from hive_teach.hive.i18n_explain import localize
-
-    return {lang: localize(why, lang) for lang in LANGS}
+    return {lang: why.text(lang) for lang in LANGS}
 
 
 def rive_texts(game: Any, action: str, why: Any) -> dict[str, str]:
@@ -55,10 +53,15 @@ def hive_position(src: str, game: str) -> Any:
     """The position a record names: a GameString, or a scenario by id."""
     from hive_teach import Position
 
-    if src.startswith("scenario:"):
+    if src.startswith("scenario"):
         from hive_teach.teach.scenario import load
 
-        return load(ROOT / "scenarios" / f"{game}.toml").position()
+        s = load(ROOT / "scenarios" / f"{game}.toml")
+        pos = s.position()
+        if src.startswith("scenario-played:"):
+            for move in s.play:
+                pos.play(move)
+        return pos
     if src.startswith("layout:"):
         return Position.from_layout(**json.loads(game))
     return Position.from_game_string(game, tournament=not src.startswith("random:"))
@@ -147,6 +150,16 @@ def _hive_sources() -> Iterator[tuple[str, str]]:
     for path in sorted((ROOT / "scenarios").glob("*.toml")):
         yield "scenario:", path.stem
     yield from _random_games()
+    yield from _played_scenarios()
+
+
+def _played_scenarios() -> Iterator[tuple[str, str]]:
+    """The scenarios after their ``play`` moves (one of them ends in a draw)."""
+    from hive_teach.teach.scenario import load
+
+    for path in sorted((ROOT / "scenarios").glob("*.toml")):
+        if load(path).play:
+            yield "scenario-played:", path.stem
 
 
 def cells_near(pos: Any) -> list[int]:
@@ -181,7 +194,7 @@ def hive_answer(pos: Any, ask: str, piece: Any, to: Any) -> Any:
     return explain_move(pos, Move(piece, to))
 
 
-def _pick_hive() -> list[Record]:
+def _pick_hive(sources: Iterator[tuple[str, str]] | None = None) -> list[Record]:
     """The first few explanations of every shape the sweep meets, then one in 4999."""
     from hive_teach.core.hexgrid import cell_name
     from hive_teach.hive.explain import Explainer
@@ -189,7 +202,7 @@ def _pick_hive() -> list[Record]:
     seen: Counter[tuple[str, ...]] = Counter()
     out: list[Record] = []
     n = 0
-    for src, game in _hive_sources():
+    for src, game in _hive_sources() if sources is None else sources:
         pos = hive_position(src, game)
         ex = Explainer(pos)
         for ask, piece, c in hive_questions(pos):

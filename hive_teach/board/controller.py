@@ -131,9 +131,7 @@ class BoardController:
         return fb
 
     def _explained(self, why: Explanation, move: Move | None = None) -> Feedback:
-        from hive_teach.hive.i18n_explain import localize
-
-        return self._done(Feedback("illegal", localize(why, self.lang), why.rule, why, move))
+        return self._done(Feedback("illegal", why.text(self.lang), why.rule.value, why, move))
 
     def set_language(self, lang: str) -> Feedback:
         """Switch all text the board shows to ``en``, ``de`` or ``zh``."""
@@ -285,11 +283,9 @@ class BoardController:
         if missed:
             parts.append(t("missed", self.lang,
                            cells=listing([cell_name(c) for c in missed], self.lang)))
-        from hive_teach.hive.i18n_explain import localize
-
         for c in sorted(self.marked - truth):
             why = explain_move(self.position, Move(self.exercise_piece, c))
-            reason = localize(why, self.lang) if why else "?"
+            reason = why.text(self.lang) if why else "?"
             parts.append(t("wrong", self.lang, cell=cell_name(c), why=reason))
         return self._done(Feedback("checked", " ".join(parts), correct=False))
 
