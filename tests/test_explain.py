@@ -651,8 +651,6 @@ def test_pillbug_throw_piece_reasons():
     pos = layout(dict(THROW, **{"1,0": "bQ bB1"}), game_type="Base+P")
     w = why(pos, "bB1", "0,1")
     assert (w.rule, w.kind, names(w.pieces)) == ("R16", "stacked", ["wP"])
-    w = why(pos, "bQ", "0,1")
-    assert (w.rule, w.kind, names(w.pieces)) == ("R16", "covered", ["bB1", "wP"])
     pos = layout(THROW, game_type="Base+P", last_moved="wP")
     w = why(pos, "bQ", "0,1")
     assert (w.rule, w.kind, names(w.pieces)) == ("R17", "thrower-stunned", ["wP"])
@@ -705,3 +703,21 @@ def test_explain_piece_none_for_a_free_piece_and_reasons_for_blocked_ones():
     assert explain_piece(pos, "bQ").kind == "not-your-turn"
     assert explain_piece(pos, "wA1") is None  # in hand, placeable
     assert explain_piece(pos, "wM").kind == "not-in-game"
+
+
+# ----------------------------------------------------------------------------- R6 before R16
+def test_a_covered_piece_next_to_a_pillbug_is_refused_for_r6_not_r16():
+    """RULES.md puts R6 before the piece's own rules: a covered piece cannot move at all, not
+    even thrown, as a pinned (R6) or stunned (R17) one cannot."""
+    pos = layout(dict(THROW, **{"1,0": "bQ bB1"}), game_type="Base+P")
+    w = why(pos, "bQ", "0,1")
+    assert (w.rule, w.kind, w.case, names(w.pieces), names(w.facts["above"])) == (
+        "R6", "covered", "throw", ["bB1", "wP"], ["bB1"])
+    assert w.reason == "bB1 sits on top of bQ, and wP can only lift a piece with nothing on top."
+    assert explain_piece(pos, "bQ").rule == "R6"
+    # the same through a Mosquito that copies the Pillbug (a white Beetle covers the Queen)
+    pos = layout({"0,0": "wM", "1,0": "bP", "1,-1": "bQ wB1", "-1,0": "wQ"},
+                 game_type="Base+MP")
+    w = why(pos, "bQ", "0,1")
+    assert (w.rule, w.kind, w.case, names(w.pieces)) == ("R6", "covered", "throw", ["wB1", "wM"])
+    assert explain_piece(pos, "bQ").rule == "R6"

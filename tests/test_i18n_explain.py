@@ -376,6 +376,10 @@ EXACT = {
         "wM 在蜂房上面时只能像甲壳虫一样走；它每次只能移动一格（在地面上或在蜂房上面），而格子 "
         "0,3 离 wM 有 2 格远。(R14)",
     ),
+    "covered-throw": (
+        "bB1 sitzt auf bQ, und wP kann nur einen Stein werfen, auf dem nichts sitzt. (R6)",
+        "bB1 压在 bQ 上面，而 wP 只能搬运上面没有压着棋子的棋子。(R6)",
+    ),
 }
 
 

@@ -2,9 +2,9 @@
 
 Reasons are found by looking at the board (path searches, gate and height checks), never by
 looking a move up in the legal list, and follow the order of RULES.md ("Which rule an
-explanation names"): R19, R0, R18; for a placement R4, then R1-R3; for a move R5, R17, R6,
-then the piece's own movement for that destination (R7-R16), or the Pillbug's power when the
-piece can only be thrown.
+explanation names"): R19, R0, R18; for a placement R4, then R1-R3; for a move R5, R17, R6
+(covered or pinned, also for a piece a Pillbug would throw), then the piece's own movement for
+that destination (R7-R16), or the Pillbug's power when the piece can only be thrown.
 
 An :class:`Explanation` holds no sentence: a template catalogue per language
 (:mod:`hive_teach.hive.catalogue`) writes it from the facts, English like any other.
@@ -208,7 +208,7 @@ KINDS: dict[Kind, KindInfo] = {
                         _="mover how", throw="mover how thrower"),
     Kind.THROWER_STUNNED: _info("the Pillbug (or Mosquito) moved on the previous turn (R17)",
                                 _="thrower how"),
-    Kind.COVERED: _info("another piece sits on top (R6, or R16 for a throw)",
+    Kind.COVERED: _info("another piece sits on top (R6), also of a piece to be thrown",
                         _="mover above", power="mover above", throw="mover above thrower"),
     Kind.PINNED: _info("lifting the piece would split the hive (R6)", _="mover cut",
                        throw="mover cut thrower"),
@@ -677,8 +677,9 @@ class Explainer:
             if sn[-1] is piece:
                 return _why("R16", Kind.STACKED, mover=piece, pieces=(thrower,), cells=(n,),
                             thrower=thrower)
+            # R6 before the Pillbug's own rule: a covered piece cannot move at all.
             above = tuple(sn[sn.index(piece) + 1 :])
-            return _why("R16", Kind.COVERED, "throw", mover=piece, pieces=(*above, thrower),
+            return _why("R6", Kind.COVERED, "throw", mover=piece, pieces=(*above, thrower),
                         cells=(n,), above=above, thrower=thrower)
         if n in pos.pinned_cells():
             return _pinned(pos, piece, n, thrower)
