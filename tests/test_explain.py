@@ -586,8 +586,8 @@ def test_mosquito_on_top_moves_only_as_a_beetle():
     pos = layout({"0,0": "wQ", "0,1": "bQ wM"}, game_type="Base+M")
     w = why(pos, "wM", "0,3")
     assert (w.rule, w.kind, w.mosquito) == ("R14", "too-far", "on-top")
-    assert w.reason == ("On top of the hive wM moves only as a Beetle, and a Beetle moves just "
-                        "one cell (on the ground or over the hive), and cell 0,3 is 2 cells away "
+    assert w.reason == ("On top of the hive wM moves only as a Beetle, and it moves just one "
+                        "cell (on the ground or over the hive), and cell 0,3 is 2 cells away "
                         "from wM.")
     assert explain_move(pos, Move(Piece.from_name("wM"), parse_cell("1,0"))) is None
     pos = layout({"0,0": "wQ bB1", "1,0": "bQ bM", "1,1": "bA1 bB2", "2,0": "wA1"},

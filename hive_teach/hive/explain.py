@@ -215,7 +215,7 @@ KINDS: dict[Kind, KindInfo] = {
     Kind.MOSQUITO_ALONE: _info("a Mosquito touching only the other Mosquito copies nothing "
                                "(R14)", _="mover touching"),
     Kind.SAME_CELL: _info("a move must end on another cell", _="mover to",
-                          throw="mover to"),
+                          throw="mover to thrower"),
     Kind.TOO_FAR: _info("the cell is further than the piece moves", step="mover to bug distance",
                         beetle="mover to bug distance", ladybug="mover to bug distance",
                         spider="mover to bug steps", throw="mover to thrower"),
@@ -700,7 +700,8 @@ class Explainer:
         if to is None:
             return None
         if to == n:
-            return _why("R16", Kind.SAME_CELL, "throw", mover=piece, to=to, cells=(n,))
+            return _why("R16", Kind.SAME_CELL, "throw", mover=piece, to=to, pieces=(thrower,),
+                        cells=(n,), thrower=thrower)
         if to in stacks:
             top = stacks[to][-1]
             return _why("R16", Kind.OCCUPIED, "throw", mover=piece, to=to,

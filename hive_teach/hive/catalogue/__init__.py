@@ -57,9 +57,7 @@ def render(why: Explanation, lang: str = "en", *, rule: bool = True) -> str:
     """``why`` as one sentence in ``lang``, ending with its rule id unless ``rule`` is False."""
     cat = CATALOGUES[check_language(lang)]
     values = values_of(why, cat)
-    # English names the bug again after "On top of the hive ... as a Beetle"
-    pronoun = bool(why.mosquito) and not (lang == "en" and why.mosquito == "on-top")
-    text = fill(cat.templates[template_key(why)], values, lang, pronoun=pronoun)
+    text = fill(cat.templates[template_key(why)], values, lang, pronoun=bool(why.mosquito))
     if why.mosquito:
         text = fill(cat.leads[why.mosquito], {**values, "inner": embed(text, lang)}, lang)
     return finish(text, why.rule, lang) if rule else sentence(text, lang)

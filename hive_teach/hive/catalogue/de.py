@@ -94,8 +94,8 @@ CATALOGUE = Catalogue(
             "{mover} steht schon auf Feld {to}: Ein Zug muss auf einem anderen Feld enden als "
             "dort, wo er angefangen hat",
         "same-cell/throw":
-            "{mover} liegt schon auf Feld {to}, und ein Wurf setzt ihn auf einem anderen Feld "
-            "ab",
+            "{mover} liegt schon auf Feld {to}, und ein Wurf von {thrower} setzt ihn auf einem "
+            "anderen Feld ab",
         "too-far/step":
             "{bug:subj} zieht nur ein Feld weit, und Feld {to} ist {distance} "
             "{distance:Feld/Felder} von {mover} entfernt",

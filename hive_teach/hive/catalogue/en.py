@@ -83,7 +83,9 @@ CATALOGUE = Catalogue(
         "same-cell":
             "{mover} is already on cell {to}: a move must end on a different cell from where "
             "it started",
-        "same-cell/throw": "{mover} is already on cell {to}; a throw sets it down on another cell",
+        "same-cell/throw":
+            "{mover} is already on cell {to}; a throw by {thrower} sets it down on another "
+            "cell",
         "too-far/step":
             "{bug:subj} moves just one cell, and cell {to} is {distance} cells away from "
             "{mover}",

@@ -55,7 +55,7 @@ CATALOGUE = Catalogue(
         # ---------------------------------------------------------------- where it moves
         "same-cell": "{mover} 已经在格子 {to} 上了：一步棋必须停在和出发点不同的格子上",
         "same-cell/throw":
-            "{mover} 已经在格子 {to} 上了，而搬运必须把它放到另一个格子上",
+            "{mover} 已经在格子 {to} 上了，而 {thrower} 搬运时必须把它放到另一个格子上",
         "too-far/step": "{bug:subj}每次只能移动一格，而格子 {to} 离 {mover} 有 {distance} 格远",
         "too-far/beetle":
             "{bug:subj}每次只能移动一格（在地面上或在蜂房上面），而格子 {to} 离 {mover} 有 "
