@@ -123,7 +123,8 @@ def test_explain_piece_is_none_iff_the_piece_has_a_move():
 
 def test_every_kind_and_case_is_produced_and_no_other():
     """Every declared kind, case and Mosquito lead occurs in the sweep or in the golden sample
-    (peer data, scenarios, hand-made layouts, random games), and nothing else does."""
+    (peer data, scenarios, hand-made layouts, random games and MoveStrings the notation
+    refuses), and nothing else does."""
     produced = Counter((str(w.kind), w.case) for w in explanations())
     leads = {w.mosquito for w in explanations()}
     for rec in golden_cases.read(golden_cases.HIVE_FILE):
@@ -721,3 +722,35 @@ def test_a_covered_piece_next_to_a_pillbug_is_refused_for_r6_not_r16():
     w = why(pos, "bQ", "0,1")
     assert (w.rule, w.kind, w.case, names(w.pieces)) == ("R6", "covered", "throw", ["wB1", "wM"])
     assert explain_piece(pos, "bQ").rule == "R6"
+
+
+# ----------------------------------------------------------------------------- the notation
+@pytest.mark.parametrize("gs,text,rule,kind,case", [
+    ("Base;InProgress;White[2];wS1;bS1 wS1-", "wQ -bQ", "R0", "reference-in-hand", ""),
+    ("Base;InProgress;White[2];wS1;bS1 wS1-", "wQ", "R3", "written-alone", ""),
+    ("Base;InProgress;Black[1];wS1", "bQ", "R2", "written-alone", ""),
+    ("Base;InProgress;White[2];wS1;bS1 wS1-", "wQ wS1-", "R3", "cell-taken", "place"),
+    ("Base;InProgress;White[2];wS1;bS1 wS1-", "wM -wS1", "R0", "not-in-game", ""),
+    ("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-", "wS1 -bQ", "R12", "cell-taken",
+     "walk"),
+])
+def test_moves_the_notation_refuses_are_explained_too(gs, text, rule, kind, case):
+    pos = Position.from_game_string(gs)
+    with pytest.raises(IllegalMoveError) as err:
+        pos.parse_move(text)
+    w = err.value.explanation
+    assert isinstance(w, Explanation) and not fact_problems(w)
+    assert (err.value.rule, w.rule, w.kind, w.case) == (rule, rule, kind, case)
+    assert err.value.reason == w.reason and str(err.value) == f"{text}: {w.text()}"
+
+
+def test_a_beetle_that_may_climb_is_told_how_to_write_the_move():
+    gs = ("Base;InProgress;White[8];wS1;bB1 wS1/;wA1 /wS1;bB2 \\bB1;wB1 /wA1;bA1 -bB2;"
+          "wQ wB1-;bQ -bA1;wA2 -wB1;bQ \\bA1;wB2 wQ\\;bA2 /bA1;wA3 wQ-;bA2 wS1-")
+    pos = Position.from_game_string(gs)
+    with pytest.raises(IllegalMoveError) as err:
+        pos.parse_move("wB2 wQ-")
+    assert (err.value.rule, err.value.explanation.case) == ("R10", "climb")
+    assert err.value.reason == ("That cell is already taken by wA3. To climb onto it, write the "
+                                "move as 'wB2 wA3'.")
+    pos.play("wB2 wA3")

@@ -194,8 +194,9 @@ def test_a_sample_of_the_sweep_reads_well_in_german_and_chinese():
 
 
 def test_every_golden_explanation_reads_well_in_german_and_chinese():
-    """The golden sample holds the rare reasons too (throws, lifts), so together with the
-    sample of the sweep every template and lead is written and checked."""
+    """The golden sample holds the rare reasons too (throws, lifts, MoveStrings the notation
+    refuses), so together with the sample of the sweep every template and lead is written
+    and checked."""
     bad = [(lang, why, problems) for why in _golden_explanations() for lang in LANGS
            if (problems := _problems(why, lang))]
     assert not bad, bad[:10]
@@ -233,6 +234,15 @@ def _why(pos: Position, piece: str, cell: str) -> Explanation:
     why = explain_move(pos, Move(Piece.from_name(piece), parse_cell(cell)))
     assert why is not None
     return why
+
+
+def _refused(gs: str, text: str) -> Explanation:
+    from hive_teach import IllegalMoveError
+
+    with pytest.raises(IllegalMoveError) as err:
+        Position.from_game_string(gs).parse_move(text)
+    assert isinstance(err.value.explanation, Explanation)
+    return err.value.explanation
 
 
 def _hand() -> dict[str, Explanation]:
@@ -288,6 +298,15 @@ def _hand() -> dict[str, Explanation]:
     pos = Position.from_layout({"0,0": "wP", "-1,0": "wQ", "1,0": "bQ bB1"}, game_type="Base+P",
                                turn=6)
     out["covered-throw"] = _why(pos, "bQ", "0,1")
+    two = "Base;InProgress;White[2];wS1;bS1 wS1-"
+    out["written-alone"] = _refused(two, "wQ")
+    out["reference-in-hand"] = _refused(two, "wQ -bQ")
+    out["cell-taken-place"] = _refused(two, "wQ wS1-")
+    out["cell-taken-walk"] = _refused("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-",
+                                      "wS1 -bQ")
+    out["cell-taken-climb"] = _refused(
+        "Base;InProgress;White[8];wS1;bB1 wS1/;wA1 /wS1;bB2 \\bB1;wB1 /wA1;bA1 -bB2;wQ wB1-;"
+        "bQ -bA1;wA2 -wB1;bQ \\bA1;wB2 wQ\\;bA2 /bA1;wA3 wQ-;bA2 wS1-", "wB2 wQ-")
     return out
 
 
@@ -380,6 +399,32 @@ EXACT = {
         "bB1 sitzt auf bQ, und wP kann nur einen Stein werfen, auf dem nichts sitzt. (R6)",
         "bB1 压在 bQ 上面，而 wP 只能搬运上面没有压着棋子的棋子。(R6)",
     ),
+    "written-alone": (
+        "Nur der allererste Stein der Partie wird ohne Bezugsstein geschrieben: Sag, wohin wQ "
+        "kommt, indem du einen Stein daneben nennst, etwa 'bS1 wQ-'. (R3)",
+        "只有整局的第一枚棋子可以单独写出：要说明 wQ 放在哪里，得写出它旁边的一枚棋子，比如"
+        "“bS1 wQ-”。(R3)",
+    ),
+    "reference-in-hand": (
+        "Der Bezugsstein bQ liegt nicht auf dem Brett, deshalb lässt sich das Feld nicht von "
+        "ihm aus angeben. (R0)",
+        "参照的棋子 bQ 不在棋盘上，所以不能用它来指明格子。(R0)",
+    ),
+    "cell-taken-place": (
+        "Dieses Feld ist schon von bS1 besetzt, und ein Stein wird nie auf einen anderen Stein "
+        "gesetzt. (R3)",
+        "那个格子已经被 bS1 占了，而新棋子不能放在别的棋子上面。(R3)",
+    ),
+    "cell-taken-walk": (
+        "Dieses Feld ist schon von bS1 besetzt, und eine Spinne zieht nur auf freie Felder. "
+        "(R12)",
+        "那个格子已经被 bS1 占了，而蜘蛛只能走进空格。(R12)",
+    ),
+    "cell-taken-climb": (
+        "Dieses Feld ist schon von wA3 besetzt: Um hinaufzuklettern, schreib den Zug als "
+        "'wB2 wA3'. (R10)",
+        "那个格子已经被 wA3 占了：要爬上去，这步棋应写成“wB2 wA3”。(R10)",
+    ),
 }
 
 
@@ -400,6 +445,7 @@ def test_the_hand_cases_are_what_they_claim():
     assert template_key(HAND["enclosed-start-hole"]) == "enclosed/start-hole"
     assert template_key(HAND["stuck-surrounded"]) == "stuck/surrounded"
     assert template_key(HAND["no-room"]) == "no-room"
+    assert template_key(HAND["cell-taken-climb"]) == "cell-taken/climb"
 
 
 # ----------------------------------------------------------------------------- no fallback

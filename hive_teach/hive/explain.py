@@ -77,6 +77,9 @@ class Kind(StrEnum):
     NOT_YOUR_TURN = "not-your-turn"
     PIECE_ORDER = "piece-order"
     PASS_WITH_MOVES = "pass-with-moves"
+    WRITTEN_ALONE = "written-alone"
+    REFERENCE_IN_HAND = "reference-in-hand"
+    CELL_TAKEN = "cell-taken"
     QUEEN_BY_4 = "queen-by-4"
     QUEEN_FIRST_TURN = "queen-first-turn"
     FIRST_PLACEMENT = "first-placement"
@@ -141,6 +144,7 @@ FACTS: dict[str, Fact] = {
     "centre": Fact.CELL,  # the cell of the first piece, 0,0
     "enemy": Fact.PIECES,  # the opponent's pieces a placement would touch
     "top": Fact.PIECE,  # the piece on top of the taken cell
+    "ref": Fact.PIECE,  # the reference piece of a MoveString
     "thrower": Fact.PIECE,  # the Pillbug (or Mosquito) that would throw the piece
     "how": Fact.WORD,  # how a stunned piece got there: moved, placed, thrown
     "above": Fact.PIECES,  # the pieces on top of the covered piece, bottom first
@@ -193,6 +197,13 @@ KINDS: dict[Kind, KindInfo] = {
     Kind.PIECE_ORDER: _info("a lower-numbered piece of the same bug is still in hand (R0)",
                             _="mover first"),
     Kind.PASS_WITH_MOVES: _info("a pass while other moves exist (R18)", _="count example"),
+    Kind.WRITTEN_ALONE: _info("a MoveString names no cell, and only the very first piece is "
+                              "written alone (R2, R3)", _="mover"),
+    Kind.REFERENCE_IN_HAND: _info("a MoveString names its cell from a piece that is not on "
+                                  "the board (R0)", _="mover ref"),
+    Kind.CELL_TAKEN: _info("a MoveString names a taken cell as a step next to a piece "
+                           "(R3, or the bug's rule)", place="top", climb="mover top",
+                           walk="bug top"),
     Kind.QUEEN_BY_4: _info("4th turn and the Queen Bee still in hand (R4)", _="queen"),
     Kind.QUEEN_FIRST_TURN: _info("the Queen Bee on the first turn with the tournament rule (R4)",
                                  _="mover"),
@@ -385,6 +396,31 @@ def not_in_game(pos: Position, piece: Piece) -> Explanation:
     """R0: ``piece`` has no place in ``pos``'s game type (also for a MoveString naming it)."""
     return _why("R0", Kind.NOT_IN_GAME, mover=piece, bug=piece.bug, game=str(pos.game_type))
 
+
+def written_alone(pos: Position, piece: Piece) -> Explanation:
+    """A MoveString with no reference piece once the game has started (R2 for the second
+    piece, R3 after that)."""
+    return _why("R2" if len(pos.stacks) == 1 else "R3", Kind.WRITTEN_ALONE, mover=piece)
+
+
+def reference_in_hand(piece: Piece, ref: Piece) -> Explanation:
+    """R0: a MoveString names its cell from ``ref``, which is not on the board."""
+    return _why("R0", Kind.REFERENCE_IN_HAND, mover=piece, ref=ref)
+
+
+def cell_taken(pos: Position, piece: Piece, to: Cell, climb_is_legal: bool) -> Explanation:
+    """A MoveString that names the taken cell ``to`` as a step next to a piece: a placement
+    (R3), a climb that is legal but must be written onto the piece there, or a walk."""
+    top = pos.stacks[to][-1]
+    if piece not in pos.where:
+        return _why("R3", Kind.CELL_TAKEN, "place", mover=piece, to=to, pieces=(top,),
+                    cells=(to,), top=top)
+    rule = Rule.for_bug(piece.bug)
+    if climb_is_legal:
+        return _why(rule, Kind.CELL_TAKEN, "climb", mover=piece, to=to, pieces=(top,),
+                    cells=(to,), top=top)
+    return _why(rule, Kind.CELL_TAKEN, "walk", mover=piece, to=to, pieces=(top,), cells=(to,),
+                top=top, bug=piece.bug)
 
 
 class Explainer:
@@ -1277,8 +1313,11 @@ __all__ = [
     "Kind",
     "KindInfo",
     "Rule",
+    "cell_taken",
     "explain_move",
     "explain_piece",
     "not_in_game",
+    "reference_in_hand",
     "winner_text",
+    "written_alone",
 ]

@@ -10,13 +10,14 @@ from hive_teach.core.i18n import Catalogue
 _HEIGHTS = ("Die Stapel auf beiden Seiten der Lücke, {left} (Höhe {left_height}) und {right} "
             "(Höhe {right_height}), sind höher als das Startfeld von")
 _OFF_HIVE = "Feld {to} berührt den Schwarm nicht ({mover} selbst zählt nicht mit), "
+_TAKEN = "Dieses Feld ist schon von {top} besetzt"
 _NOT_YOURS = ("{turn} ist am Zug, aber {mover} gehört {owner}: Jeder spielt nur mit seinen "
               "eigenen Steinen")
 
 CATALOGUE = Catalogue(
     lang="de",
     templates={
-        # ---------------------------------------------------------------- whole game, turn
+        # ---------------------------------------------------------------- game, turn, notation
         "game-over":
             "Die Partie ist schon vorbei ({result}), es darf kein Zug mehr gespielt werden",
         "not-in-game":
@@ -34,6 +35,17 @@ CATALOGUE = Catalogue(
         "pass-with-moves":
             "Aussetzen darfst du nur, wenn du keinen erlaubten Zug hast, und du hast noch "
             "{count} {count:erlaubten Zug/erlaubte Züge} (zum Beispiel {example})",
+        "written-alone":
+            "Nur der allererste Stein der Partie wird ohne Bezugsstein geschrieben: Sag, "
+            "wohin {mover} kommt, indem du einen Stein daneben nennst, etwa 'bS1 wQ-'",
+        "reference-in-hand":
+            "Der Bezugsstein {ref} liegt nicht auf dem Brett, deshalb lässt sich das Feld "
+            "nicht von ihm aus angeben",
+        "cell-taken/place":
+            _TAKEN + ", und ein Stein wird nie auf einen anderen Stein gesetzt",
+        "cell-taken/climb":
+            _TAKEN + ": Um hinaufzuklettern, schreib den Zug als '{mover} {top}'",
+        "cell-taken/walk": _TAKEN + ", und {bug:ein} zieht nur auf freie Felder",
         # ---------------------------------------------------------------- placing
         "queen-by-4":
             "Das ist dein 4. Zug und deine Bienenkönigin ist noch in deiner Hand, also musst "

@@ -11,11 +11,12 @@ from hive_teach.core.i18n import Catalogue
 _HEIGHTS = ("the stacks on both sides of the gap, {left} ({left_height} high) and {right} "
             "({right_height} high), are taller than both where")
 _OFF_HIVE = "Cell {to} does not touch the hive (without {mover} itself), and "
+_TAKEN = "That cell is already taken by {top}. "
 
 CATALOGUE = Catalogue(
     lang="en",
     templates={
-        # ---------------------------------------------------------------- whole game, turn
+        # ---------------------------------------------------------------- game, turn, notation
         "game-over": "The game is over ({result}); no more moves can be played",
         "not-in-game": "There is no {bug} in a {game} game, so {mover} cannot play",
         "not-your-turn":
@@ -30,6 +31,15 @@ CATALOGUE = Catalogue(
         "pass-with-moves":
             "You may only pass when you have no legal move, and you still have {count} (for "
             "example {example})",
+        "written-alone":
+            "Only the very first piece of the game is written alone; say where this one goes "
+            "by naming a piece next to it, e.g. 'bS1 wQ-'",
+        "reference-in-hand":
+            "The reference piece {ref} is not on the board, so this cell cannot be named from "
+            "it",
+        "cell-taken/place": _TAKEN + "A piece is never placed on top of another piece",
+        "cell-taken/climb": _TAKEN + "To climb onto it, write the move as '{mover} {top}'",
+        "cell-taken/walk": _TAKEN + "{bug:A} only moves into empty cells",
         # ---------------------------------------------------------------- placing
         "queen-by-4":
             "This is your 4th turn and your Queen Bee is still in your hand, so you must "

@@ -13,12 +13,13 @@ from hive_teach.core.i18n import Catalogue
 _HEIGHTS = ("缝隙两侧的叠放 {left}（{left_height} 层高）和 {right}（{right_height} 层高），都比 "
             "{mover} 出发的地方（{start_height}）和落下的地方（{end_height}）高")
 _OFF_HIVE = "格子 {to} 没有挨着蜂房（{mover} 自己不算），"
+_TAKEN = "那个格子已经被 {top} 占了"
 _NOT_YOURS = "现在轮到{turn}，而 {mover} 属于{owner}：每位玩家只能走自己的棋子"
 
 CATALOGUE = Catalogue(
     lang="zh",
     templates={
-        # ---------------------------------------------------------------- whole game, turn
+        # ---------------------------------------------------------------- game, turn, notation
         "game-over": "对局已经结束（{result}），不能再走棋了",
         "not-in-game": "{game} 对局里没有{bug}，所以 {mover} 不能上场",
         "not-your-turn": _NOT_YOURS + "（只有你的潮虫搬运时，对手的棋子才会被移动）",
@@ -28,6 +29,13 @@ CATALOGUE = Catalogue(
         "piece-order": "同一种棋子要按编号顺序上场：先放 {first}，再放 {mover}",
         "pass-with-moves":
             "只有在无棋可走时才能跳过，而你还有 {count} 种合法走法（比如 {example}）",
+        "written-alone":
+            "只有整局的第一枚棋子可以单独写出：要说明 {mover} 放在哪里，得写出它旁边的一枚棋子，"
+            "比如“bS1 wQ-”",
+        "reference-in-hand": "参照的棋子 {ref} 不在棋盘上，所以不能用它来指明格子",
+        "cell-taken/place": _TAKEN + "，而新棋子不能放在别的棋子上面",
+        "cell-taken/climb": _TAKEN + "：要爬上去，这步棋应写成“{mover} {top}”",
+        "cell-taken/walk": _TAKEN + "，而{bug}只能走进空格",
         # ---------------------------------------------------------------- placing
         "queen-by-4": "这是你的第 4 回合，而你的蜂后还在手中，所以现在必须把她（{queen}）放上棋盘",
         "queen-first-turn": "按照比赛规则，蜂后（{mover}）不能在你的第一回合放上棋盘",
