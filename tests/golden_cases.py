@@ -40,11 +40,8 @@ def hive_texts(why: Any) -> dict[str, str]:
     return {lang: why.text(lang) for lang in LANGS}
 
 
-def rive_texts(game: Any, action: str, why: Any) -> dict[str, str]:
-    from hive_teach.rive import Action
-    from hive_teach.rive.i18n import localize
-
-    return {lang: localize(game, Action.parse(action), why, lang) for lang in LANGS}
+def rive_texts(why: Any) -> dict[str, str]:
+    return {lang: why.text(lang) for lang in LANGS}
 
 
 # ----------------------------------------------------------------------------- Hive positions
@@ -365,7 +362,7 @@ def rive_record(rec: Record) -> Record:
         out["legal"] = True
         return out
     out["rule"] = str(why.rule)
-    out.update(rive_texts(game, rec["action"], why))
+    out.update(rive_texts(why))
     return out
 
 

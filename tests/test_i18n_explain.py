@@ -32,6 +32,8 @@ from hive_teach.hive.explain import (
     explain_move,
     explain_piece,
 )
+from hive_teach.rive.catalogue import CATALOGUES as RIVE_CATALOGUES
+from hive_teach.rive.rules import KINDS as RIVE_KINDS
 
 LANGS = ("de", "zh")
 PIECE_NAME = re.compile(r"\b[wb][QSBGAMLP][1-3]?\b")
@@ -446,6 +448,32 @@ def test_the_hand_cases_are_what_they_claim():
     assert template_key(HAND["stuck-surrounded"]) == "stuck/surrounded"
     assert template_key(HAND["no-room"]) == "no-room"
     assert template_key(HAND["cell-taken-climb"]) == "cell-taken/climb"
+
+
+# ----------------------------------------------------------------------------- Rive
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_every_rive_kind_has_a_template_naming_exactly_its_facts(lang):
+    cat = RIVE_CATALOGUES[lang]
+    assert set(cat.templates) == {str(kind) for kind in RIVE_KINDS}
+    for kind, (_rule, facts) in RIVE_KINDS.items():
+        template = cat.templates[kind]
+        assert placeholders(template) == set(facts), (lang, kind)
+        assert not template.endswith((".", "。")), (lang, kind)
+
+
+def test_every_golden_rive_explanation_is_a_sentence_from_its_facts():
+    from hive_teach.rive import explain
+
+    seen = set()
+    for rec in golden_cases.read(golden_cases.RIVE_FILE):
+        why = explain(golden_cases.rive_game(rec["src"], rec["game"]), rec["action"])
+        assert why is not None and (why.rule, set(why.facts)) == RIVE_KINDS[why.kind]
+        seen.add(why.kind)
+        for lang in LANGS:
+            text = why.text(lang)
+            assert text.endswith(f"({why.rule})") and "{" not in text, text
+            assert why.reason not in text
+    assert seen == set(RIVE_KINDS)
 
 
 # ----------------------------------------------------------------------------- no fallback

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from hive_teach.core.hexgrid import Cell, cell_name, parse_cell
 from hive_teach.rive.engine import RiveGame
 from hive_teach.rive.explain import explain
-from hive_teach.rive.i18n import check_language, localize, result_text, side_name, stones, t
+from hive_teach.rive.i18n import check_language, result_text, side_name, stones, t
 from hive_teach.rive.paint import RiveMarks
 from hive_teach.rive.rules import Action, Colour, Explanation, InvalidActionError, is_on_board
 
@@ -239,7 +239,7 @@ class RiveController:
             return self._done(Feedback("info", t("wait", lang)))
         why = explain(game, action)
         if why is not None:
-            message = localize(game, action, why, lang)
+            message = why.text(lang)
             return self._done(Feedback("illegal", message, why.rule.value, why, action))
         if self.mode == "find" and not self._accept(game, action):
             return self._done(Feedback("checked", t("legal_not_goal", lang, action=action.text),
@@ -315,7 +315,7 @@ class RiveController:
         for c in self._in_board_order(self.marked - truth):
             action = self.action_for(c)
             why = explain(self.game, action)
-            reason = localize(self.game, action, why, lang) if why else "?"
+            reason = why.text(lang) if why else "?"
             parts.append(t("wrong", lang, cell=cell_name(c), why=reason))
         return self._done(Feedback("checked", " ".join(parts), correct=False))
 

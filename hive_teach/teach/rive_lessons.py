@@ -22,7 +22,7 @@ from typing import Any
 
 from hive_teach.board.rive_controller import RiveController
 from hive_teach.rive.explain import explain
-from hive_teach.rive.i18n import localize, side_name, t
+from hive_teach.rive.i18n import side_name, t
 from hive_teach.rive.rules import Action, InvalidActionError
 from hive_teach.teach.library import language, scenario_dir, set_language
 from hive_teach.teach.rive_scenario import RiveScenario, load
@@ -84,7 +84,7 @@ def why(sid: str, action: str, *, full: bool = False) -> None:
         return
     print(f"{action} → {explanation.rule}")
     if full:
-        print(localize(game, Action.parse(action), explanation, language()))
+        print(explanation.text(language()))
 
 
 def answer(sid: str) -> None:
