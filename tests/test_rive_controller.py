@@ -291,7 +291,7 @@ def test_every_illegal_action_is_explained_in_german_and_chinese_from_its_facts(
             game.play(rng.choice(game.legal_actions()))
         assert reason(game, "0,0", "de").endswith("(V7)")
     assert reason(RiveGame(3), "0,5", "zh") == \
-        "0,5 在棋盘之外：这个棋盘上每个格子离中心 0,0 最多 2 步。 (V1)"
+        "0,5 在棋盘之外：这个棋盘上每个格子离中心 0,0 最多 2 步。(V1)"
     assert seen >= {Kind.OCCUPIED, Kind.ISOLATION, Kind.SMALLEST, Kind.IN_CAPTURE,
                     Kind.NOT_IN_GROUP, Kind.SPLIT, Kind.NO_STONE, Kind.NO_CAPTURE}
 

@@ -14,7 +14,7 @@ per language (:mod:`hive_teach.rive.catalogue`); :func:`reason` explains an acti
 '1,0 berührt einen Stein, aber es gibt noch Felder, die keinen Stein berühren (etwa 0,-2): \
 Auf eines davon musst du zuerst setzen. (V3)'
 >>> reason(game, "1,0", "zh")
-'1,0 挨着棋子，但还有不挨任何棋子的空格（比如 0,-2）：必须先放在这样的格子上。 (V3)'
+'1,0 挨着棋子，但还有不挨任何棋子的空格（比如 0,-2）：必须先放在这样的格子上。(V3)'
 >>> reason(game, "0,-2", "de") is None
 True
 >>> t("your_turn", "de", side=side_name(Colour.BLACK, "de"))
@@ -262,7 +262,4 @@ gebildet hast. (V5)'
         else:
             values[name] = value
     text = fill(cat.templates[why.kind.value], values, lang)
-    if not rule:
-        return sentence(text, lang)
-    out = finish(text, why.rule, lang)
-    return out.replace("。(", "。 (") if lang == "zh" else out
+    return finish(text, why.rule, lang) if rule else sentence(text, lang)

@@ -199,7 +199,7 @@ class IllegalActionError(ValueError):
     >>> str(err.at(2)).startswith("action 2 (1,0): 1,0 touches a stone")
     True
     >>> err.explanation.text("zh")
-    '1,0 挨着棋子，但还有不挨任何棋子的空格（比如 0,-2）：必须先放在这样的格子上。 (V3)'
+    '1,0 挨着棋子，但还有不挨任何棋子的空格（比如 0,-2）：必须先放在这样的格子上。(V3)'
     """
 
     def __init__(self, text: str, explanation: Explanation, index: int | None = None) -> None:
