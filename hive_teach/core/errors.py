@@ -75,7 +75,15 @@ class IllegalMoveError(ValueError):
 
 
 class GameStringError(ValueError):
-    """A GameString that cannot be read or replayed; names the token at fault."""
+    """A GameString that cannot be read or replayed; names the token at fault.
+
+    ``where`` says which move of the GameString failed (``GameString move 2 'wQ'``), when
+    one did; the error that move raised is the ``__cause__``.
+    """
+
+    def __init__(self, message: str, where: str = "") -> None:
+        self.where = where
+        super().__init__(message)
 
 
 class LayoutError(ValueError):

@@ -225,7 +225,8 @@ This cell touches the opponent's bQ; a new piece may only touch pieces of its ow
         try:
             pos.play(token)
         except ValueError as e:
-            raise GameStringError(f"GameString move {i} {token!r}: {_inner(e)}") from e
+            where = f"GameString move {i} {token!r}"
+            raise GameStringError(f"{where}: {_inner(e)}", where) from e
     return pos
 
 
