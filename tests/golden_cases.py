@@ -389,6 +389,7 @@ def _hive_scripts() -> list[tuple[str, dict[str, Any], list[tuple[str, Any]]]]:
     out.append(("freedom-gate-queen", {}, [
         ("select", "bQ"), ("click", None), ("click", "9,9"), ("click", "0,0"),
         ("play_text", "wQ -bQ"), ("play_text", "pass"), ("play_text", "wZ"),
+        ("play_text", "wQ -wA3"),
         ("undo", None), ("reset", None), ("set_language", "fr"),
     ]))
     out.append(("spider-exactly-three", {"mode": "reach", "piece": "wS1"}, [
