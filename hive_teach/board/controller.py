@@ -25,6 +25,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from hive_teach.core.errors import IllegalMoveError
 from hive_teach.core.hexgrid import Cell, cell_name, parse_cell
 from hive_teach.core.i18n import check_language, listing, side_name, t
 from hive_teach.hive.explain import Explanation, explain_move, explain_piece
@@ -252,7 +253,8 @@ class BoardController:
             move = self.position.parse_move(text)
         except ValueError as e:
             rule = getattr(e, "rule", None)
-            return self._done(Feedback("error" if rule is None else "illegal", str(e), rule))
+            message = e.text(self.lang) if isinstance(e, IllegalMoveError) else str(e)
+            return self._done(Feedback("error" if rule is None else "illegal", message, rule))
         if move.piece is None:
             why = explain_move(self.position, move)
             if why is not None:
