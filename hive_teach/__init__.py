@@ -12,6 +12,7 @@ from hive_teach.core.version import __version__ as __version__
 from hive_teach.hive.explain import Explanation, explain_move, explain_piece
 from hive_teach.hive.pieces import ALL_GAME_TYPES, PIECES, Bug, Colour, GameType, Piece
 from hive_teach.hive.position import PASS, GameState, Move, Position, Source
+from hive_teach.hive.rules import Rule
 
 __all__ = [
     "ALL_GAME_TYPES",
@@ -30,6 +31,7 @@ __all__ = [
     "Move",
     "Piece",
     "Position",
+    "Rule",
     "Source",
     "cell",
     "cell_name",

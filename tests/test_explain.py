@@ -1,8 +1,9 @@
 """Explanations of illegal moves: never contradict the generator, always precise, right rule.
 
 The sweep checks the analysis in :class:`hive_teach.hive.explain.Explainer` (which never asks the
-move generator) against ``Position.legal_moves()`` on every peer position; the hand-picked
-tests pin the rule id, kind and named pieces of each reason listed in EXPLAIN.md.
+move generator) against ``Position.legal_moves()`` on every peer position, and that every
+explanation carries exactly the facts its kind declares; the hand-picked tests pin the rule id,
+kind, mover and named pieces of each reason listed in EXPLAIN.md.
 """
 
 from __future__ import annotations
@@ -10,8 +11,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+import golden_cases
 import pytest
-from oracle import full_moves, invalid_by_rule
+from explain_sweep import explanations, sweep
+from oracle import invalid_by_rule
 
 from hive_teach import (
     GameStringError,
@@ -20,95 +23,151 @@ from hive_teach import (
     Move,
     Piece,
     Position,
+    Rule,
     cell_name,
     parse_cell,
 )
-from hive_teach.core.hexgrid import DELTAS, hexagon
 from hive_teach.hive.explain import (
-    FALLBACK_KINDS,
+    FACTS,
     KINDS,
+    MOSQUITO_LEADS,
     Explainer,
     Explanation,
+    Fact,
+    Kind,
     explain_move,
     explain_piece,
 )
-
-RULE_IDS = {f"R{i}" for i in range(21)}
-
-
-def _cells_near(pos: Position) -> list[int]:
-    """Every cell within distance 2 of the hive (the 19 cells around 0,0 on an empty board)."""
-    if not pos.stacks:
-        return sorted(hexagon(2))
-    cells = set(pos.stacks)
-    for _ in range(2):
-        cells |= {c + d for c in cells for d in DELTAS}
-    return sorted(cells)
+from hive_teach.hive.pieces import Bug, Colour
 
 
-def _positions() -> list[tuple[int, Position]]:
+def _fact_type_ok(kind: Fact, value: object) -> bool:
+    if kind is Fact.PIECE:
+        return isinstance(value, Piece)
+    if kind is Fact.PIECES:
+        return isinstance(value, tuple) and all(isinstance(p, Piece) for p in value)
+    if kind in (Fact.CELL, Fact.NUMBER, Fact.LEVEL):
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind is Fact.BUG:
+        return isinstance(value, Bug)
+    if kind is Fact.SIDE:
+        return isinstance(value, Colour)
+    if kind is Fact.COPIES:
+        return isinstance(value, tuple) and all(
+            isinstance(b, Bug) and isinstance(p, Piece) for b, p in value)
+    return isinstance(value, str)  # WORD, TEXT
+
+
+def fact_problems(why: Explanation) -> list[str]:
+    """What is wrong with the facts of ``why`` against its kind's declaration."""
     out = []
-    for i, case in enumerate(full_moves()):
-        pos = Position.from_game_string(case.game_string, tournament=True)
-        if not pos.state.is_over:
-            out.append((i, pos))
+    info = KINDS.get(why.kind)
+    if info is None or why.case not in info.cases:
+        return [f"no case {why.case!r} of kind {why.kind!r}"]
+    required = set(info.cases[why.case])
+    allowed = required | set(info.optional)
+    if why.mosquito:
+        if why.mosquito not in MOSQUITO_LEADS:
+            return [f"no Mosquito lead {why.mosquito!r}"]
+        required |= MOSQUITO_LEADS[why.mosquito]
+        allowed |= MOSQUITO_LEADS[why.mosquito]
+    present = set(why.facts) | {k for k in ("mover", "to") if getattr(why, k) is not None}
+    if missing := required - present:
+        out.append(f"missing facts {sorted(missing)}")
+    if extra := set(why.facts) - allowed:
+        out.append(f"undeclared facts {sorted(extra)}")
+    out += [f"{name} is {value!r}, not {FACTS[name].name}" for name, value in why.facts.items()
+            if name in FACTS and not _fact_type_ok(FACTS[name], value)]
+    if why.mover is not None and why.mover in why.pieces:
+        out.append("the mover is among the pieces")
+    thrower = why.facts.get("thrower")
+    if thrower is not None and (not why.pieces or why.pieces[-1] is not thrower):
+        out.append("the thrower is not the last piece")
+    if not isinstance(why.rule, Rule) or not isinstance(why.kind, Kind):
+        out.append("rule or kind is not an enum member")
     return out
-
-
-POSITIONS = _positions()
 
 
 # ----------------------------------------------------------------------------- the sweep
 def test_explanations_agree_with_the_generator_everywhere():
     """For every piece on the board or placeable (both colours) and every cell near the hive:
-    the analysis says nothing iff the move is legal, and otherwise gives a precise reason."""
-    mismatches = []
-    vague = []
-    kinds: Counter[str] = Counter()
+    the analysis gives no reason exactly for the legal moves (compared as sets of (piece,
+    cell)), and otherwise a reason with exactly the facts its kind declares."""
     asked = 0
-    for i, pos in POSITIONS:
-        legal = set(pos.legal_moves())
-        ex = Explainer(pos)
-        pieces = list(pos.where) + pos.placeable(pos.turn) + pos.placeable(pos.turn.other)
-        for piece in pieces:
-            for c in _cells_near(pos):
-                move = Move(piece, c)
-                why = ex.move(move)
-                asked += 1
-                if (why is None) != (move in legal):
-                    mismatches.append((i, str(move), move in legal, why))
-                    continue
-                if why is None:
-                    continue
-                kinds[why.kind] += 1
-                if (
-                    why.kind in FALLBACK_KINDS
-                    or why.kind not in KINDS
-                    or why.rule not in RULE_IDS
-                    or not why.reason.strip()
-                ):
-                    vague.append((i, str(move), why))
-                # The public function agrees with the shared analysis (sampled, deterministic).
-                if asked % 97 == 0:
-                    assert explain_move(pos, move) == why
-    assert not mismatches, mismatches[:10]
-    assert not vague, vague[:10]  # zero fallbacks across the data
+    for s in sweep():
+        legal = {(m.piece, m.to) for m in s.pos.legal_moves() if not m.is_pass}
+        free = {pair for pair, why in s.moves.items() if why is None}
+        assert free == legal & set(s.moves), (s.index, sorted(map(str, free ^ legal))[:5])
+        assert (s.passing is None) == (s.pos.legal_moves() == [Move(None, None)]), s.index
+        assert s.foreign is None or s.foreign.kind == "not-in-game", s.index
+        asked += len(s.moves)
     assert asked > 300_000
-    # The data exercises most reasons, including the expansion ones.
-    for kind in ("pinned", "gate", "height-gate", "revisit", "wrong-count", "gap", "no-path",
-                 "thrower-covered", "stacked", "stunned", "enclosed", "no-contact"):
-        assert kinds[kind], kind
+    bad = [(why.kind, why.case, problems) for why in explanations()
+           if (problems := fact_problems(why))]
+    assert not bad, bad[:10]
+
+
+def test_the_public_functions_agree_with_the_shared_analysis():
+    for n, s in enumerate(sweep()[::7]):
+        for (piece, c), why in list(s.moves.items())[n % 97::97]:
+            assert explain_move(s.pos, Move(piece, c)) == why
 
 
 def test_explain_piece_is_none_iff_the_piece_has_a_move():
-    for i, pos in POSITIONS[::2]:
-        ex = Explainer(pos)
-        for piece in pos.game_type.pieces:
-            why = ex.piece(piece)
-            assert (why is None) == bool(pos.targets(piece)), (i, piece, why)
+    for s in sweep()[::2]:
+        for piece, why in s.pieces.items():
+            assert (why is None) == bool(s.pos.targets(piece)), (s.index, piece, why)
             if why is not None:
-                assert why.kind in KINDS and why.kind not in FALLBACK_KINDS, (i, piece, why)
-                assert why.rule in RULE_IDS
+                assert why.kind in KINDS and not fact_problems(why), (s.index, piece, why)
+
+
+def test_every_kind_and_case_is_produced_and_no_other():
+    """Every declared kind, case and Mosquito lead occurs in the sweep or in the golden sample
+    (peer data, scenarios, hand-made layouts, random games and MoveStrings the notation
+    refuses), and nothing else does."""
+    produced = Counter((str(w.kind), w.case) for w in explanations())
+    leads = {w.mosquito for w in explanations()}
+    for rec in golden_cases.read(golden_cases.HIVE_FILE):
+        why = _golden_explanation(rec)
+        if why is not None:
+            assert not fact_problems(why), (rec, fact_problems(why))
+            produced[(str(why.kind), why.case)] += 1
+            leads.add(why.mosquito)
+    declared = {(str(k), case) for k, info in KINDS.items() for case in info.cases}
+    assert set(produced) == declared, declared ^ set(produced)
+    assert leads == {"", *MOSQUITO_LEADS}
+
+
+def _golden_explanation(rec: dict) -> Explanation | None:
+    pos = golden_cases.hive_position(rec["src"], rec["game"])
+    if rec["ask"] == "play":
+        try:
+            pos.copy().play(rec["text"])
+        except IllegalMoveError as e:
+            return e.explanation  # type: ignore[return-value]
+        except ValueError:
+            return None
+    piece = Piece.from_name(rec["piece"]) if rec["piece"] else None
+    to = parse_cell(rec["to"]) if rec["to"] else None
+    return golden_cases.hive_answer(pos, rec["ask"], piece, to)
+
+
+@pytest.mark.slow
+def test_random_games_scenarios_and_layouts_agree_with_the_generator_too():
+    """The sweep on the other sources of the golden sample (about 1100 positions)."""
+    sources = [(src, game) for src, game in golden_cases._hive_sources()
+               if not src.startswith("peer:")]
+    assert len(sources) > 500
+    for src, game in sources:
+        pos = golden_cases.hive_position(src, game)
+        ex = Explainer(pos)
+        legal = {(m.piece, m.to) for m in pos.legal_moves() if not m.is_pass}
+        for ask, piece, c in golden_cases.hive_questions(pos):
+            if ask != "move":
+                continue
+            why = ex.move(Move(piece, c))
+            assert (why is None) == ((piece, c) in legal), (src, game, piece, cell_name(c))
+            assert why is None or not fact_problems(why), (src, game, why)
 
 
 def test_explain_move_is_none_exactly_for_legal_moves_and_play_raises_with_it():
@@ -120,6 +179,12 @@ def test_explain_move_is_none_exactly_for_legal_moves_and_play_raises_with_it():
     assert err.value.rule == "R6"
     assert isinstance(err.value.explanation, Explanation)
     assert err.value.explanation.kind == "pinned"
+
+
+def test_a_move_without_a_cell_is_bad_input():
+    pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+    with pytest.raises(ValueError, match="wQ names no cell"):
+        explain_move(pos, Move(Piece.from_name("wQ"), None))
 
 
 # ----------------------------------------------------------------------------- Mzinga's rule file
@@ -174,7 +239,8 @@ def why(pos: Position, piece: str, to: str) -> Explanation:
     assert not pos.is_legal(move), f"{piece} to {to} is legal"
     out = explain_move(pos, move)
     assert out is not None
-    assert out.kind in KINDS and out.kind not in FALLBACK_KINDS
+    assert out.kind in KINDS and not fact_problems(out), fact_problems(out)
+    assert out.mover is Piece.from_name(piece) and out.rule in Rule
     return out
 
 
@@ -203,13 +269,15 @@ def test_game_over_r19_for_moves_pieces_and_pass():
 def test_r0_not_in_game_not_your_turn_and_piece_order():
     pos = Position("Base", tournament=True)
     w = explain_move(pos, Move(Piece.from_name("wM"), parse_cell("0,0")))
-    assert (w.rule, w.kind, names(w.pieces)) == ("R0", "not-in-game", ["wM"])
+    assert (w.rule, w.kind, w.mover.name, w.facts["game"]) == ("R0", "not-in-game", "wM", "Base")
     w = explain_move(pos, Move(Piece.from_name("bA1"), parse_cell("0,0")))
-    assert (w.rule, w.kind, names(w.pieces)) == ("R0", "not-your-turn", ["bA1"])
+    assert (w.rule, w.kind, w.mover.name, w.pieces) == ("R0", "not-your-turn", "bA1", ())
+    assert (w.facts["turn"], w.facts["owner"]) == (Colour.WHITE, Colour.BLACK)
     assert "White's turn" in w.reason
     pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-", tournament=True)
     w = explain_move(pos, Move(Piece.from_name("wG2"), parse_cell("-1,0")))
-    assert (w.rule, w.kind, names(w.pieces)) == ("R0", "piece-order", ["wG1", "wG2"])
+    assert (w.rule, w.kind, names(w.pieces), w.mover.name) == (
+        "R0", "piece-order", ["wG1"], "wG2")
     assert explain_piece(pos, "wG2").kind == "piece-order"
 
 
@@ -217,21 +285,22 @@ def test_r0_an_opponents_piece_away_from_your_pillbug():
     pos = layout({"0,0": "wP", "-1,0": "wQ", "1,0": "bQ", "2,0": "bA1"}, game_type="Base+P")
     w = why(pos, "bA1", "0,1")
     assert (w.rule, w.kind, names(w.pieces), cells(w.cells)) == (
-        "R0", "not-your-turn", ["bA1"], ["2,0"])
+        "R0", "not-your-turn", [], ["2,0"])
     assert explain_piece(pos, "bA1").kind == "not-your-turn"
 
 
 def test_r0_mentions_a_mosquito_that_touches_no_pillbug():
     pos = layout({"0,0": "wM", "-1,0": "wQ", "1,0": "bQ", "2,0": "bP"}, game_type="Base+MP")
     w = why(pos, "bQ", "0,1")
-    assert (w.rule, w.kind) == ("R0", "not-your-turn")
+    assert (w.rule, w.kind, w.case, w.facts["mosquito"].name) == (
+        "R0", "not-your-turn", "mosquito", "wM")
     assert "wM could throw it only while touching a Pillbug" in w.reason
 
 
 def test_r18_pass_while_moves_exist():
     pos = Position("Base", tournament=True)
     w = explain_move(pos, pos.parse_move("pass"))
-    assert (w.rule, w.kind) == ("R18", "pass-with-moves")
+    assert (w.rule, w.kind, w.facts["count"], w.mover) == ("R18", "pass-with-moves", 4, None)
     assert "4" in w.reason
 
 
@@ -289,14 +358,15 @@ def test_r5_no_move_before_the_queen():
 def test_r5_no_pillbug_power_before_the_queen():
     pos = layout({"0,0": "wP", "1,0": "bQ", "-1,0": "wA1"}, game_type="Base+P", turn=3)
     w = why(pos, "bQ", "0,1")
-    assert (w.rule, w.kind, names(w.pieces)) == ("R5", "queen-not-placed", ["wQ"])
+    assert (w.rule, w.kind, w.case, names(w.pieces)) == (
+        "R5", "queen-not-placed", "throw", ["wQ", "wP"])
 
 
 def test_r17_own_piece_thrown_last_turn():
     pos = layout({"0,0": "wQ", "1,0": "bP", "2,0": "bQ", "1,1": "wA1"}, game_type="Base+P",
                  last_moved="wA1")
     w = why(pos, "wA1", "2,1")
-    assert (w.rule, w.kind, names(w.pieces)) == ("R17", "stunned", ["wA1"])
+    assert (w.rule, w.kind, names(w.pieces), w.facts["how"]) == ("R17", "stunned", [], "thrown")
     assert "was thrown by a Pillbug on the previous turn" in w.reason
     assert explain_piece(pos, "wA1").kind == "stunned"
 
@@ -305,7 +375,8 @@ def test_r17_a_piece_that_moved_last_turn_cannot_be_thrown():
     gs = "Base+P;InProgress;White[4];wP;bQ wP-;wQ -wP;bA1 bQ-;wA1 /wQ;bA1 wP\\"
     pos = Position.from_game_string(gs)
     w = why(pos, "bA1", "0,-1")
-    assert (w.rule, w.kind, names(w.pieces)) == ("R17", "stunned", ["bA1", "wP"])
+    assert (w.rule, w.kind, w.case, names(w.pieces)) == ("R17", "stunned", "throw", ["wP"])
+    assert w.facts["how"] == "moved" and w.facts["thrower"].name == "wP"
     assert w.reason.startswith("bA1 moved on the previous turn")
 
 
@@ -324,6 +395,7 @@ def test_r6_pinned_names_the_cut_off_pieces():
     w = why(pos, "wS1", "1,1")
     assert (w.rule, w.kind, names(w.pieces), cells(w.cells)) == (
         "R6", "pinned", ["bG1", "bA1"], ["2,0", "3,0"])
+    assert names(w.facts["cut"]) == ["bG1", "bA1"] and w.to is None
     assert w.reason.startswith("Moving wS1 would split off bG1 and bA1 from the rest")
     assert explain_piece(pos, "wS1") == w
 
@@ -331,7 +403,7 @@ def test_r6_pinned_names_the_cut_off_pieces():
 def test_r6_a_pillbug_under_a_beetle_cannot_move_or_throw():
     pos = layout({"0,0": "wP bB1", "-1,0": "wQ", "1,0": "bQ"}, game_type="Base+P")
     w = explain_piece(pos, "wP")
-    assert (w.rule, w.kind, names(w.pieces)) == ("R6", "covered", ["bB1"])
+    assert (w.rule, w.kind, w.case, names(w.pieces)) == ("R6", "covered", "power", ["bB1"])
     assert "cannot move or use its power" in w.reason
     w = why(pos, "bQ", "0,1")
     assert (w.rule, w.kind, names(w.pieces)) == ("R16", "thrower-covered", ["bB1", "wP"])
@@ -351,7 +423,8 @@ def test_queen_one_step_reasons():
     assert (w.rule, w.kind) == ("R7", "no-contact")
     assert "lose touch with the hive" in w.reason
     w = why(pos, "wQ", "2,1")
-    assert (w.rule, w.kind) == ("R9", "too-far")
+    assert (w.rule, w.kind, w.facts["distance"], w.facts["bug"]) == (
+        "R9", "too-far", 3, Bug.QUEEN)
     assert w.reason.startswith("A Queen Bee moves just one cell")
     w = why(pos, "wQ", "0,1")
     assert (w.rule, w.kind, names(w.pieces)) == ("R9", "occupied", ["wG1"])
@@ -369,7 +442,7 @@ def test_queen_with_nowhere_to_go_is_stuck():
     pos = layout({"-1,0": "wS1", "-1,1": "bM", "0,-1": "wB1", "0,0": "wQ", "0,1": "bQ",
                   "1,0": "bS1"}, game_type="Base+M")
     w = explain_piece(pos, "wQ")
-    assert (w.rule, w.kind) == ("R9", "stuck")
+    assert (w.rule, w.kind, w.case) == ("R9", "stuck", "step")
     assert {o.kind for o in w.others} >= {"gate", "occupied"}
 
 
@@ -384,6 +457,10 @@ def test_beetle_ground_gate_height_gate_and_distance():
         "R8", "height-gate", ["wB2", "bB1"], ["0,1", "1,-1"])
     assert "wB2 (2 high) and bB1 (2 high)" in w.reason
     assert "starts (on a stack 1 high)" in w.reason and "lands (on the ground)" in w.reason
+    assert {k: w.facts[k] for k in ("left_height", "right_height", "start_height",
+                                    "end_height", "action")} == {
+        "left_height": 2, "right_height": 2, "start_height": 1, "end_height": 0,
+        "action": "climb-down"}
     w = why(pos, "wB1", "2,0")
     assert (w.rule, w.kind) == ("R10", "too-far")
     assert explain_move(pos, Move(Piece.from_name("wB1"), parse_cell("1,-1"))) is None
@@ -393,6 +470,7 @@ def test_beetle_cannot_climb_between_two_high_stacks():
     pos = layout({"0,0": "wQ bB2", "0,1": "bQ", "1,0": "wB1", "1,1": "bL bB1"})
     w = why(pos, "wB1", "0,1")
     assert (w.rule, w.kind, names(w.pieces)) == ("R8", "height-gate", ["bB2", "bB1"])
+    assert (w.facts["action"], w.facts["onto"].name) == ("climb-onto", "bQ")
     assert w.reason.startswith("wB1 cannot climb onto bQ")
 
 
@@ -401,7 +479,8 @@ def test_grasshopper_reasons():
     pos = layout({"0,0": "wG1", "1,0": "wQ", "2,0": "bQ", "2,1": "bA1"}, game_type="Base")
     assert explain_move(pos, Move(Piece.from_name("wG1"), parse_cell("3,0"))) is None
     w = why(pos, "wG1", "4,0")
-    assert (w.rule, w.kind, cells(w.cells)) == ("R11", "gap", ["3,0"])
+    assert (w.rule, w.kind, cells(w.cells), w.facts["land"]) == (
+        "R11", "gap", ["3,0"], parse_cell("3,0"))
     assert "it would land at cell 3,0 first" in w.reason.replace("wG1 would", "it would")
     w = why(pos, "wG1", "2,0")
     assert (w.rule, w.kind, names(w.pieces)) == ("R11", "occupied", ["bQ"])
@@ -416,10 +495,10 @@ def test_spider_counts_revisits_and_distance():
     pos = layout({"-1,0": "bS1", "0,-1": "bG1", "0,0": "wQ", "0,1": "bQ"}, game_type="Base",
                  to_move="black")
     w = why(pos, "bS1", "0,-2")
-    assert (w.rule, w.kind) == ("R12", "wrong-count")
+    assert (w.rule, w.kind, w.facts["steps"]) == ("R12", "wrong-count", 2)
     assert "in 2 steps but never in exactly 3" in w.reason
     w = why(pos, "bS1", "-1,-1")
-    assert (w.rule, w.kind) == ("R12", "revisit")
+    assert (w.rule, w.kind, w.facts["twice"]) == ("R12", "revisit", w.cells[0])
     assert "twice" in w.reason and len(w.path) == 4
     w = why(pos, "bS1", "-3,0")
     assert (w.rule, w.kind) == ("R12", "off-hive")
@@ -431,7 +510,7 @@ def test_spider_only_through_a_gate():
     pos = layout({"-1,1": "bG1", "-1,2": "bS2", "0,0": "wQ", "0,1": "bS1", "1,0": "bQ",
                   "1,1": "bL"}, to_move="black")
     w = why(pos, "bS1", "2,1")
-    assert (w.rule, w.kind, names(w.pieces)) == ("R7", "gate", ["bS2", "bL"])
+    assert (w.rule, w.kind, w.case, names(w.pieces)) == ("R7", "gate", "spider", ["bS2", "bL"])
     assert "in three steps only by squeezing between bS2 and bL" in w.reason
     assert len(w.path) == 4 and w.path[-1] == parse_cell("2,1")
 
@@ -440,8 +519,8 @@ def test_spider_far_along_the_edge():
     pos = layout({"0,0": "wS1", "1,0": "wQ", "2,0": "bQ", "3,0": "bA1", "4,0": "bA2"},
                  game_type="Base")
     w = why(pos, "wS1", "5,0")
-    assert (w.rule, w.kind) == ("R12", "too-far")
-    assert "steps away along the edge of the hive" in w.reason
+    assert (w.rule, w.kind, w.case, w.facts["steps"]) == ("R12", "too-far", "spider", 6)
+    assert "Cell 5,0 is 6 steps away along the edge of the hive" in w.reason
 
 
 # ----------------------------------------------------------------------------- Soldier Ant
@@ -451,8 +530,8 @@ POCKET = {"1,0": "wQ", "1,-1": "bQ", "0,-1": "bG1", "-1,0": "bS1", "-1,1": "wG1"
 def test_ant_gated_pocket_names_the_gate():
     pos = layout(POCKET, game_type="Base")
     w = why(pos, "wA1", "0,0")
-    assert (w.rule, w.kind, names(w.pieces), cells(w.cells)) == (
-        "R7", "gate", ["wQ", "wG1"], ["-1,1", "1,0"])
+    assert (w.rule, w.kind, w.case, names(w.pieces), cells(w.cells)) == (
+        "R7", "gate", "pocket", ["wQ", "wG1"], ["-1,1", "1,0"])
     w = why(pos, "wA1", "5,0")
     assert (w.rule, w.kind) == ("R13", "off-hive")
     w = why(pos, "wA1", "2,0")
@@ -468,7 +547,7 @@ def test_ant_enclosed_cell_and_walled_in_ant():
             "0,1": "wS1", "0,0": "wA1"}
     pos = layout(ring, game_type="Base")
     w = why(pos, "wA1", "2,0")
-    assert (w.kind, cells(w.cells)) == ("enclosed", ["0,0"])
+    assert (w.kind, w.case, cells(w.cells)) == ("enclosed", "start", ["0,0"])
     assert w.reason == "wA1 is surrounded by pieces on all six sides, so it cannot slide out."
     assert explain_piece(pos, "wA1").kind == "stuck"
 
@@ -484,12 +563,16 @@ def test_mosquito_lists_its_copies_and_the_nearest_reason():
         "bM copies the Grasshopper from wG2, the Queen Bee from bQ and the Beetle from wB1")
     assert "as a Queen Bee" in w.reason
     assert len(w.others) == 2
+    assert w.mosquito == "copies" and w.facts["bug"] is Bug.QUEEN
+    assert [(b, p.name) for b, p in w.facts["copies"]] == [
+        (Bug.GRASSHOPPER, "wG2"), (Bug.QUEEN, "bQ"), (Bug.BEETLE, "wB1")]
 
 
 def test_mosquito_copying_one_bug():
     pos = layout({"0,0": "wQ", "0,1": "bS1", "0,2": "wM", "1,0": "bQ"})
     w = why(pos, "wM", "-1,1")
-    assert (w.rule, w.kind) == ("R14", "wrong-count")
+    assert (w.rule, w.kind, w.mosquito, w.facts["via"].name) == (
+        "R14", "wrong-count", "only", "bS1")
     assert w.reason.startswith("wM can copy only bS1, so here it moves like a Spider")
 
 
@@ -503,8 +586,10 @@ def test_mosquito_touching_only_the_other_mosquito():
 def test_mosquito_on_top_moves_only_as_a_beetle():
     pos = layout({"0,0": "wQ", "0,1": "bQ wM"}, game_type="Base+M")
     w = why(pos, "wM", "0,3")
-    assert (w.rule, w.kind) == ("R14", "too-far")
-    assert w.reason.startswith("On top of the hive wM moves only as a Beetle")
+    assert (w.rule, w.kind, w.mosquito) == ("R14", "too-far", "on-top")
+    assert w.reason == ("On top of the hive wM moves only as a Beetle, and it moves just one "
+                        "cell (on the ground or over the hive), and cell 0,3 is 2 cells away "
+                        "from wM.")
     assert explain_move(pos, Move(Piece.from_name("wM"), parse_cell("1,0"))) is None
     pos = layout({"0,0": "wQ bB1", "1,0": "bQ bM", "1,1": "bA1 bB2", "2,0": "wA1"},
                  game_type="Base+M", to_move="black")
@@ -553,7 +638,7 @@ def test_pillbug_throws_legal_and_destination_reasons():
     for piece, to in (("bQ", "0,1"), ("bQ", "0,-1"), ("wQ", "0,-1")):
         assert explain_move(pos, Move(Piece.from_name(piece), parse_cell(to))) is None
     w = why(pos, "bQ", "2,0")
-    assert (w.rule, w.kind, names(w.pieces)) == ("R16", "too-far", ["bQ", "wP"])
+    assert (w.rule, w.kind, w.mover.name, names(w.pieces)) == ("R16", "too-far", "bQ", ["wP"])
     assert "not next to wP" in w.reason
     w = why(pos, "bQ", "-1,0")
     assert (w.rule, w.kind, names(w.pieces)) == ("R16", "occupied", ["wQ", "wP"])
@@ -562,13 +647,11 @@ def test_pillbug_throws_legal_and_destination_reasons():
 def test_pillbug_throw_piece_reasons():
     pos = layout(dict(THROW, **{"2,0": "bA1"}), game_type="Base+P")
     w = why(pos, "bQ", "0,1")
-    assert (w.rule, w.kind, names(w.pieces)) == ("R6", "pinned", ["bA1"])
+    assert (w.rule, w.kind, names(w.pieces)) == ("R6", "pinned", ["bA1", "wP"])
     assert "so wP cannot throw it" in w.reason
     pos = layout(dict(THROW, **{"1,0": "bQ bB1"}), game_type="Base+P")
     w = why(pos, "bB1", "0,1")
-    assert (w.rule, w.kind, names(w.pieces)) == ("R16", "stacked", ["bB1", "wP"])
-    w = why(pos, "bQ", "0,1")
-    assert (w.rule, w.kind, names(w.pieces)) == ("R16", "covered", ["bB1", "wP"])
+    assert (w.rule, w.kind, names(w.pieces)) == ("R16", "stacked", ["wP"])
     pos = layout(THROW, game_type="Base+P", last_moved="wP")
     w = why(pos, "bQ", "0,1")
     assert (w.rule, w.kind, names(w.pieces)) == ("R17", "thrower-stunned", ["wP"])
@@ -577,11 +660,13 @@ def test_pillbug_throw_piece_reasons():
 def test_pillbug_lift_and_drop_gates():
     pos = layout(dict(THROW, **{"1,-1": "bG1 bB1", "0,1": "wG1 wB1"}), game_type="Base+P")
     w = why(pos, "bQ", "0,-1")
-    assert (w.rule, w.kind, names(w.pieces)) == ("R8", "height-gate", ["wB1", "bB1"])
+    assert (w.rule, w.kind, w.case, names(w.pieces)) == (
+        "R8", "height-gate", "throw", ["wB1", "bB1", "wP"])
+    assert (w.facts["action"], w.facts["start_height"], w.facts["end_height"]) == ("lift", 0, 1)
     assert w.reason.startswith("wP cannot lift bQ onto itself")
     pos = layout(dict(THROW, **{"-1,0": "wQ bB1", "0,1": "wG1 wB1"}), game_type="Base+P")
     w = why(pos, "bQ", "-1,1")
-    assert (w.rule, w.kind, names(w.pieces)) == ("R8", "height-gate", ["bB1", "wB1"])
+    assert (w.rule, w.kind, names(w.pieces)) == ("R8", "height-gate", ["bB1", "wB1", "wP"])
     assert w.reason.startswith("wP cannot set bQ down on cell -1,1")
     assert explain_move(pos, Move(Piece.from_name("bQ"), parse_cell("1,-1"))) is None
 
@@ -591,7 +676,7 @@ def test_mosquito_copies_the_pillbugs_power():
     assert explain_move(pos, Move(Piece.from_name("bP"), parse_cell("0,1"))) is None
     assert explain_move(pos, Move(Piece.from_name("bQ"), parse_cell("0,1"))) is None
     w = why(pos, "bQ", "2,0")
-    assert (w.rule, w.kind, names(w.pieces)) == ("R16", "too-far", ["bQ", "wM"])
+    assert (w.rule, w.kind, names(w.pieces)) == ("R16", "too-far", ["wM"])
     pos = layout({"0,0": "wA1 wM", "1,0": "bP", "1,-1": "bQ", "-1,0": "wQ"},
                  game_type="Base+MP")
     w = why(pos, "bQ", "0,-1")
@@ -609,7 +694,7 @@ def test_a_pillbug_with_no_room_cannot_throw():
     pos = layout({"-2,0": "bA1", "-2,1": "wG1", "-2,2": "bB1", "-1,-1": "wG2", "-1,0": "bP",
                   "-1,1": "bQ", "0,-1": "bS1", "0,0": "wQ"}, to_move="black")
     w = explain_piece(pos, "wG1")
-    assert (w.rule, w.kind, names(w.pieces)) == ("R16", "no-room", ["bP", "wG1"])
+    assert (w.rule, w.kind, w.mover.name, names(w.pieces)) == ("R16", "no-room", "wG1", ["bP"])
 
 
 # ----------------------------------------------------------------------------- explain_piece
@@ -619,3 +704,53 @@ def test_explain_piece_none_for_a_free_piece_and_reasons_for_blocked_ones():
     assert explain_piece(pos, "bQ").kind == "not-your-turn"
     assert explain_piece(pos, "wA1") is None  # in hand, placeable
     assert explain_piece(pos, "wM").kind == "not-in-game"
+
+
+# ----------------------------------------------------------------------------- R6 before R16
+def test_a_covered_piece_next_to_a_pillbug_is_refused_for_r6_not_r16():
+    """RULES.md puts R6 before the piece's own rules: a covered piece cannot move at all, not
+    even thrown, as a pinned (R6) or stunned (R17) one cannot."""
+    pos = layout(dict(THROW, **{"1,0": "bQ bB1"}), game_type="Base+P")
+    w = why(pos, "bQ", "0,1")
+    assert (w.rule, w.kind, w.case, names(w.pieces), names(w.facts["above"])) == (
+        "R6", "covered", "throw", ["bB1", "wP"], ["bB1"])
+    assert w.reason == "bB1 sits on top of bQ, and wP can only lift a piece with nothing on top."
+    assert explain_piece(pos, "bQ").rule == "R6"
+    # the same through a Mosquito that copies the Pillbug (a white Beetle covers the Queen)
+    pos = layout({"0,0": "wM", "1,0": "bP", "1,-1": "bQ wB1", "-1,0": "wQ"},
+                 game_type="Base+MP")
+    w = why(pos, "bQ", "0,1")
+    assert (w.rule, w.kind, w.case, names(w.pieces)) == ("R6", "covered", "throw", ["wB1", "wM"])
+    assert explain_piece(pos, "bQ").rule == "R6"
+
+
+# ----------------------------------------------------------------------------- the notation
+@pytest.mark.parametrize("gs,text,rule,kind,case", [
+    ("Base;InProgress;White[2];wS1;bS1 wS1-", "wQ -bQ", "R0", "reference-in-hand", ""),
+    ("Base;InProgress;White[2];wS1;bS1 wS1-", "wQ", "R3", "written-alone", ""),
+    ("Base;InProgress;Black[1];wS1", "bQ", "R2", "written-alone", ""),
+    ("Base;InProgress;White[2];wS1;bS1 wS1-", "wQ wS1-", "R3", "cell-taken", "place"),
+    ("Base;InProgress;White[2];wS1;bS1 wS1-", "wM -wS1", "R0", "not-in-game", ""),
+    ("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-", "wS1 -bQ", "R12", "cell-taken",
+     "walk"),
+])
+def test_moves_the_notation_refuses_are_explained_too(gs, text, rule, kind, case):
+    pos = Position.from_game_string(gs)
+    with pytest.raises(IllegalMoveError) as err:
+        pos.parse_move(text)
+    w = err.value.explanation
+    assert isinstance(w, Explanation) and not fact_problems(w)
+    assert (err.value.rule, w.rule, w.kind, w.case) == (rule, rule, kind, case)
+    assert err.value.reason == w.reason and str(err.value) == f"{text}: {w.text()}"
+
+
+def test_a_beetle_that_may_climb_is_told_how_to_write_the_move():
+    gs = ("Base;InProgress;White[8];wS1;bB1 wS1/;wA1 /wS1;bB2 \\bB1;wB1 /wA1;bA1 -bB2;"
+          "wQ wB1-;bQ -bA1;wA2 -wB1;bQ \\bA1;wB2 wQ\\;bA2 /bA1;wA3 wQ-;bA2 wS1-")
+    pos = Position.from_game_string(gs)
+    with pytest.raises(IllegalMoveError) as err:
+        pos.parse_move("wB2 wQ-")
+    assert (err.value.rule, err.value.explanation.case) == ("R10", "climb")
+    assert err.value.reason == ("That cell is already taken by wA3. To climb onto it, write the "
+                                "move as 'wB2 wA3'.")
+    pos.play("wB2 wA3")

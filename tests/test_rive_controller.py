@@ -12,8 +12,9 @@ from hive_teach.board.controller import MODES, RiveController
 from hive_teach.board.widget import RiveBoard, rive_board
 from hive_teach.core.hexgrid import cell, cell_name, parse_cell, to_pixel
 from hive_teach.rive import Action, Colour, RiveGame, explain
-from hive_teach.rive.i18n import REASONS, _case, localize, reason
+from hive_teach.rive.i18n import reason
 from hive_teach.rive.player import SimplePlayer
+from hive_teach.rive.rules import KINDS, Kind
 
 OPENING = "rive3;0,0;0,-2;2,-2;2,0;0,2;-2,2;-2,0"  # seven lone stones, White to move
 THREE = "rive3;1,0;0,-1;-1,1;2,-2;-2,0;0,2"  # 0,0 would join three lone stones; Black to move
@@ -271,7 +272,7 @@ def test_find_exercise_explains_illegal_actions_and_accepts_only_the_goal() -> N
 
 
 # ------------------------------------------------------------------------------ explanations
-def test_every_illegal_action_is_explained_in_german_and_chinese_from_its_own_case() -> None:
+def test_every_illegal_action_is_explained_in_german_and_chinese_from_its_facts() -> None:
     rng = random.Random(5)
     seen: set[str] = set()
     for _ in range(4):
@@ -282,18 +283,18 @@ def test_every_illegal_action_is_explained_in_german_and_chinese_from_its_own_ca
                     why = explain(game, action)
                     if why is None:
                         continue
-                    key, _params = _case(game, action, why)
-                    assert key in REASONS, (game.to_text(), action, why)
-                    seen.add(key)
+                    rule, facts = KINDS[why.kind]
+                    assert (why.rule, set(why.facts)) == (rule, facts), (game.to_text(), why)
+                    seen.add(why.kind)
                     for lang in ("de", "zh"):
-                        text = localize(game, action, why, lang)
+                        text = why.text(lang)
                         assert text.endswith(f"({why.rule})") and why.reason not in text
             game.play(rng.choice(game.legal_moves()))
         assert reason(game, "0,0", "de").endswith("(V7)")
     assert reason(RiveGame(3), "0,5", "zh") == \
-        "0,5 在棋盘之外：这个棋盘上每个格子离中心 0,0 最多 2 步。 (V1)"
-    assert seen >= {"occupied", "isolation", "smallest", "in_capture", "not_in_group", "split",
-                    "no_stone", "no_capture"}
+        "0,5 在棋盘之外：这个棋盘上每个格子离中心 0,0 最多 2 步。(V1)"
+    assert seen >= {Kind.OCCUPIED, Kind.ISOLATION, Kind.SMALLEST, Kind.IN_CAPTURE,
+                    Kind.NOT_IN_GROUP, Kind.SPLIT, Kind.NO_STONE, Kind.NO_CAPTURE}
 
 
 # ------------------------------------------------------------------------------ the widget

@@ -1,7 +1,7 @@
 """Properties of Rive over random games on several board sizes.
 
 ``explain`` decides legality from first principles (components of the stones), apart from the
-engine's incremental generator, so agreeing with it is a real check of ``legal_actions``.
+engine's incremental generator, so agreeing with it is a real check of ``legal_moves``.
 """
 
 from __future__ import annotations

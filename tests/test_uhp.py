@@ -63,11 +63,67 @@ def test_pass_only_when_nothing_else_is_legal():
 def test_options_switch_the_tournament_opening():
     engine = UHPEngine()
     answer(engine, "newgame Base")
-    assert answer(engine, "options") == ["TournamentOpening;bool;True;True"]
+    assert answer(engine, "options") == ["TournamentOpening;bool;True;True",
+                                         "Language;enum;en;en;en;de;zh"]
+    assert answer(engine, "options set TournamentOpening maybe")[0].startswith("err")
+    assert answer(engine, "options get TournamentOpening") == ["TournamentOpening;bool;True;True"]
     assert answer(engine, "options set TournamentOpening False") == [
         "TournamentOpening;bool;False;True"]
     assert "wQ" in answer(engine, "validmoves")[0].split(";")
-    assert answer(engine, "options set Nonsense 1")[0].startswith("err")
+    assert answer(engine, "options set Nonsense 1")[0].startswith("err unknown option 'Nonsense'")
+
+
+def test_the_language_option_is_an_enum_of_three():
+    engine = UHPEngine()
+    assert answer(engine, "options get Language") == ["Language;enum;en;en;en;de;zh"]
+    assert answer(engine, "options set Language zh") == ["Language;enum;zh;en;en;de;zh"]
+    assert answer(engine, "options get Language") == ["Language;enum;zh;en;en;de;zh"]
+
+
+@pytest.mark.parametrize("value", ["fr", "DE", "de zh", ""])
+def test_a_refused_language_leaves_the_option_unchanged(value):
+    engine = UHPEngine()
+    answer(engine, "options set Language de")
+    (bad,) = answer(engine, f"options set Language {value}".strip())
+    assert bad.startswith("err")
+    assert answer(engine, "options get Language") == ["Language;enum;de;en;en;de;zh"]
+
+
+EXPLAINED = {
+    "en": "invalidmove bQ wS1-: With the tournament rule the Queen Bee may not be placed on "
+          "your first turn. (R4)",
+    "de": "invalidmove bQ wS1-: Mit der Turnierregel darf die Bienenkönigin (bQ) nicht in "
+          "deinem ersten Zug eingesetzt werden. (R4)",
+    "zh": "invalidmove bQ wS1-: 按照比赛规则，蜂后（bQ）不能在你的第一回合放上棋盘。(R4)",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(EXPLAINED))
+def test_invalidmove_explains_in_the_language_set(lang):
+    engine = UHPEngine()
+    answer(engine, f"options set Language {lang}")
+    answer(engine, "newgame Base;InProgress;Black[1];wS1")
+    assert answer(engine, "play bQ wS1-") == [EXPLAINED[lang]]
+    # a MoveString the notation refuses is explained in the language too
+    (bad,) = answer(engine, "play bQ -bA1")
+    assert bad.startswith("invalidmove bQ -bA1: ") and bad.endswith("(R0)")
+    assert ("reference piece" in bad) == (lang == "en")
+    assert engine.game.game_string() == "Base;InProgress;Black[1];wS1"
+
+
+def test_err_answers_explain_in_the_language_set():
+    engine = UHPEngine()
+    answer(engine, "options set Language de")
+    (bad,) = answer(engine, "newgame Base;InProgress;White[2];wS1;bQ wS1-")
+    assert bad == ("err GameString move 2 'bQ wS1-': Mit der Turnierregel darf die "
+                   "Bienenkönigin (bQ) nicht in deinem ersten Zug eingesetzt werden. (R4)")
+    assert engine.game is None
+    gs = next(gs for _, gs, _ in __import__("oracle").invalid_by_rule()
+              if gs.split(";")[1] in ("WhiteWins", "BlackWins"))
+    answer(engine, "options set Language zh")
+    answer(engine, "newgame " + gs)
+    (over,) = answer(engine, "bestmove")
+    assert over.startswith("err 对局已经结束（") and over.endswith("(R19)")
 
 
 def test_bestmove_returns_a_legal_move():

@@ -178,10 +178,6 @@ class ClickModel(Protocol[G]):
         """The feedback kind of a played move (``moved``, ``placed``, ``removed``)."""
         ...
 
-    def reason(self, game: G, move: Any, why: Any, lang: str) -> str:
-        """The explanation ``why`` of ``move`` as one sentence in ``lang``."""
-        ...
-
     def is_on_board(self, game: G, c: Cell) -> bool:
         """Whether a click on ``c`` is on the board at all."""
         ...
@@ -348,8 +344,7 @@ class BoardController(Generic[G]):
 
     def explained(self, why: Why, move: Any = None) -> Feedback:
         """The feedback for a move (or a piece) the rules forbid, with the reason."""
-        text = self.rules.reason(self.game, move, why, self.lang)
-        return self.done(Feedback("illegal", text, str(why.rule), why, move))
+        return self.done(Feedback("illegal", why.text(self.lang), str(why.rule), why, move))
 
     # ------------------------------------------------------------------ actions
     def select(self, what: Any) -> Feedback:
@@ -455,7 +450,7 @@ class BoardController(Generic[G]):
         for c in rules.in_order(self, self.marked - truth):
             move = rules.mark_move(self, c)
             why = self.game.explain(move)
-            reason = rules.reason(self.game, move, why, self.lang) if why else "?"
+            reason = why.text(self.lang) if why else "?"
             parts.append(self.t("wrong", cell=cell_name(c), why=reason))
         return self.done(Feedback("checked", " ".join(parts), correct=False))
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from hive_teach.board.controller import Feedback
 from hive_teach.core.hexgrid import DELTAS, Cell, cell_name
 from hive_teach.core.i18n import listing, side_name, t
-from hive_teach.hive.explain import Explanation, explain_piece
+from hive_teach.hive.explain import explain_piece
 from hive_teach.hive.marks import Marks
 from hive_teach.hive.pieces import Colour, Piece
 from hive_teach.hive.position import AnyMove, GameState, Move, Position
@@ -74,11 +74,6 @@ class HiveClicks:
     def result(self, game: Position, lang: str) -> str:
         return t({GameState.WHITE_WINS: "white_wins", GameState.BLACK_WINS: "black_wins"}.get(
             game.state, "draw"), lang)
-
-    def reason(self, game: Position, move: Move | None, why: Explanation, lang: str) -> str:
-        from hive_teach.hive.i18n_explain import localize
-
-        return localize(why, lang)
 
     def join(self, names: list[str], lang: str) -> str:
         return listing(names, lang)

@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, Any
 from hive_teach.board.controller import Feedback
 from hive_teach.core.hexgrid import Cell, cell_name
 from hive_teach.rive.engine import RiveGame
-from hive_teach.rive.i18n import localize, result_text, side_name, stones, t
+from hive_teach.rive.i18n import result_text, side_name, stones, t
 from hive_teach.rive.paint import RiveMarks
 from hive_teach.rive.player import SimplePlayer
-from hive_teach.rive.rules import Action, Colour, Explanation, InvalidActionError, is_on_board
+from hive_teach.rive.rules import Action, Colour, InvalidActionError, is_on_board
 
 if TYPE_CHECKING:
     from hive_teach.board.controller import BoardController, Engine, View
@@ -72,9 +72,6 @@ class RiveClicks:
 
     def result(self, game: RiveGame, lang: str) -> str:
         return result_text(game, lang)
-
-    def reason(self, game: RiveGame, move: Action, why: Explanation, lang: str) -> str:
-        return localize(game, move, why, lang)
 
     def join(self, names: list[str], lang: str) -> str:
         return ", ".join(names)

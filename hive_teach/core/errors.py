@@ -6,7 +6,7 @@ is a move, but the rules forbid it here, and carries the rule id from RULES.md a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
 
 class InvalidMoveError(ValueError):
@@ -24,24 +24,66 @@ class InvalidMoveError(ValueError):
         super().__init__(f"{text!r} is not a move: {why}")
 
 
+class Explained(Protocol):
+    """What an error needs of an explanation (:class:`~hive_teach.hive.explain.Explanation`):
+    the rule id, the English sentence, and the sentence in any language."""
+
+    @property
+    def rule(self) -> str: ...
+
+    @property
+    def reason(self) -> str: ...
+
+    def text(self, lang: str = "en") -> str: ...
+
+
 class IllegalMoveError(ValueError):
     """A well-formed move that the rules forbid in this position.
 
-    ``rule`` is the RULES.md id (e.g. ``"R7"``), ``reason`` one plain sentence, and
-    ``explanation`` the full :class:`~hive_teach.hive.explain.Explanation` (pieces and cells
-    involved).
+    ``rule`` is the RULES.md id (e.g. ``"R7"``), ``reason`` one plain sentence in English, and
+    ``explanation`` the full :class:`~hive_teach.hive.explain.Explanation` (the facts: pieces
+    and cells involved), which :meth:`text` writes in any language.
     """
 
-    def __init__(self, move: str, rule: str, reason: str, explanation: Any = None) -> None:
+    def __init__(self, move: str, rule: str, reason: str,
+                 explanation: Explained | None = None) -> None:
         self.move = move
         self.rule = rule
         self.reason = reason
         self.explanation = explanation
         super().__init__(f"{move}: {reason} ({rule})")
 
+    @classmethod
+    def explained(cls, move: str, explanation: Explained) -> IllegalMoveError:
+        """The error for ``move``, with the rule and reason of ``explanation``."""
+        return cls(move, explanation.rule, explanation.reason, explanation)
+
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang`` (``en``, ``de``, ``zh``): the move, then why it is illegal.
+
+        >>> from hive_teach.hive.position import Position
+        >>> pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+        >>> try:
+        ...     pos.play("wQ bS1-")
+        ... except IllegalMoveError as e:
+        ...     print(e.text("zh"))
+        wQ bS1-: 这个格子挨着对手的 bS1，可新放的棋子只能挨着自己颜色的棋子。(R3)
+        """
+        if self.explanation is None:
+            return str(self)
+        return f"{self.move}: {self.explanation.text(lang)}"
+
 
 class GameStringError(ValueError):
-    """A GameString that cannot be read or replayed; names the token at fault."""
+    """A GameString that cannot be read or replayed; names the token at fault.
+
+    ``where`` says which move of the GameString failed (``GameString move 2 'wQ'``), when
+    one did; the error that move raised is the ``__cause__``.
+    """
+
+    def __init__(self, message: str, where: str = "") -> None:
+        self.where = where
+        super().__init__(message)
 
 
 class LayoutError(ValueError):

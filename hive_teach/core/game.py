@@ -68,14 +68,19 @@ class Outcome:
 
 @runtime_checkable
 class Why(Protocol):
-    """What every game's explanation of an illegal move offers: the rule id it breaks and the
-    cells a diagram marks as its cause."""
+    """What every game's explanation of an illegal move offers: the rule id it breaks, the
+    cells a diagram marks as its cause, and the sentence in the learner's language."""
 
     @property
     def rule(self) -> str: ...
 
     @property
     def cells(self) -> Sequence[Cell]: ...
+
+    def text(self, lang: str = "en") -> str:
+        """The explanation as one sentence in ``lang`` (``en``, ``de``, ``zh``), ending with
+        the rule id."""
+        ...
 
 
 @runtime_checkable

@@ -1,4 +1,5 @@
-"""The words the boards and worksheets show, in English, German and Chinese.
+"""The words the boards and worksheets show, in English, German and Chinese, and the machinery
+that writes a sentence from a template in any of them.
 
 Terms follow the table at the end of RULES.md, so text, widgets and diagrams agree.
 
@@ -6,9 +7,30 @@ Terms follow the table at the end of RULES.md, so text, widgets and diagrams agr
 'Weiß ist am Zug.'
 >>> bug_name("A", "zh")
 '兵蚁'
+
+Explanations are written by :func:`fill` from a template (``str.format`` syntax) and values
+that are already neutral: names of pieces and cells as text, numbers, lists of names, and bug
+types as :class:`BugName` (so that German can put the right article in front). What a number
+or a list says depends on the format spec: ``{n:Feld/Felder}`` picks the word by the number,
+``{cut:wird/werden}`` by the length of the list; a bug is ``{bug:ein}`` ("eine Spinne"),
+``{bug:a}`` ("a Spider") or ``{bug:subj}``, the subject of a sentence, which becomes a pronoun
+where a Mosquito's lead has just named the bug.
+
+>>> fill("{cut} {cut:wird/werden} getrennt", {"cut": ("bQ", "bS1")}, "de")
+'bQ und bS1 werden getrennt'
+>>> fill("{bug:Ein} zieht {n} {n:Feld/Felder}", {"bug": BugName("S"), "n": 1}, "de")
+'Eine Spinne zieht 1 Feld'
+>>> finish(fill("移动 {mover} 会把 {cut} 分开", {"mover": "wS1", "cut": ("bQ", "bA1")}, "zh"),
+...        "R6", "zh")
+'移动 wS1 会把 bQ、bA1 分开。(R6)'
 """
 
 from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from string import Formatter
 
 LANGUAGES = ("en", "de", "zh")
 
@@ -140,7 +162,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "reset_button": {"en": "Reset", "de": "Neu", "zh": "重来"},
     "play_button": {"en": "Play", "de": "Ziehen", "zh": "走棋"},
     "mark_button": {"en": "Mark", "de": "Markieren", "zh": "标记"},
-    "piece_label": {"en": "Piece", "de": "Plättchen", "zh": "棋子"},
+    "piece_label": {"en": "Piece", "de": "Stein", "zh": "棋子"},
     "target_label": {"en": "To", "de": "Nach", "zh": "到"},
     "in_hand": {"en": "in hand", "de": "in der Hand", "zh": "手中"},
     "hand_label": {"en": "{side} in hand", "de": "{side} in der Hand", "zh": "{side}手中"},
@@ -188,3 +210,201 @@ def check_language(lang: str) -> str:
         choices = ", ".join(LANGUAGES)
         raise ValueError(f"language {lang!r} is not available; choose one of {choices}")
     return lang
+
+
+# ----------------------------------------------------------------------------- sentences
+@dataclass(frozen=True)
+class Catalogue:
+    """The sentences of one language for one game's explanations.
+
+    ``templates`` are keyed by the kind of reason (``"gate"``, or ``"gate/pocket"`` for one of
+    its cases), ``leads`` lead into another sentence, which they name ``{inner}`` (how a
+    Mosquito copies, before the copied bug's reason), and ``phrases`` are the words some facts
+    stand for (``"how/moved"``, ``"level/ground"``). Templates have no final full stop:
+    :func:`finish` adds it, and the rule id.
+    """
+
+    lang: str
+    templates: Mapping[str, str]
+    leads: Mapping[str, str] = field(default_factory=dict)
+    phrases: Mapping[str, str] = field(default_factory=dict)
+
+
+def placeholders(template: str) -> set[str]:
+    """The names a template fills in.
+
+    >>> sorted(placeholders("{mover} cannot {action}: {left:one/many} {left}"))
+    ['action', 'left', 'mover']
+    """
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in Formatter().parse(template)
+            if name}
+
+
+def join_names(items: Sequence[str], lang: str = "en") -> str:
+    """A list in a sentence: ``a, b and c`` / ``a, b und c`` / ``a、b、c``.
+
+    >>> join_names(["wQ", "bS1", "bA1"]), join_names(["wQ", "bS1"], "de")
+    ('wQ, bS1 and bA1', 'wQ und bS1')
+    >>> join_names(["wQ", "bS1", "bA1"], "zh")
+    'wQ、bS1、bA1'
+    """
+    items = list(items)
+    if lang == "zh":
+        return "、".join(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + _AND[lang] + items[-1]
+
+
+_AND = {"en": " and ", "de": " und "}
+
+
+@dataclass(frozen=True)
+class BugName:
+    """A bug type, by its UHP letter, to be named in a sentence (with an article in German).
+
+    >>> fill("{bug:A} / {bug:the} / {bug}", {"bug": BugName("A")}, "en")
+    'A Soldier Ant / the Soldier Ant / Soldier Ant'
+    >>> fill("{bug:keinen} / {bug:Die}", {"bug": BugName("M")}, "de")
+    'keinen Moskito / Der Moskito'
+    """
+
+    letter: str
+
+    def __post_init__(self) -> None:
+        if self.letter not in BUG_NAMES["en"]:
+            raise ValueError(f"{self.letter!r} is not a bug letter: use one of QBGSAMLP")
+
+
+# German articles by case and gender (masculine, feminine), for the format spec of a BugName;
+# a capital first letter in the spec capitalises the article.
+_GERMAN_ARTICLES = {
+    "ein": ("ein", "eine"), "einen": ("einen", "eine"), "der": ("der", "die"),
+    "die": ("der", "die"), "den": ("den", "die"), "dem": ("dem", "der"),
+    "keinen": ("keinen", "keine"),
+}
+_FEMININE = frozenset("QSAP")  # Bienenkönigin, Spinne, Ameise, Assel
+
+
+def _bug_words(letter: str, spec: str, lang: str, pronoun: bool) -> str:
+    name = bug_name(letter, lang)
+    if spec == "subj":
+        if pronoun and lang in ("en", "zh"):
+            return "it" if lang == "en" else "它"
+        spec = {"en": "A", "de": "Ein"}.get(lang, "")
+    if not spec or lang == "zh":
+        return name
+    if lang == "en":
+        article = {"a": "a", "the": "the"}.get(spec.lower())
+        if article is None:
+            raise ValueError(f"no English form {spec!r} of a bug: use a, A, the, The or subj")
+    else:
+        forms = _GERMAN_ARTICLES.get(spec.lower())
+        if forms is None:
+            raise ValueError(f"no German form {spec!r} of a bug: use one of "
+                             f"{', '.join(_GERMAN_ARTICLES)} (or capitalised), or subj")
+        article = forms[letter in _FEMININE]
+    if spec[:1].isupper():
+        article = article[:1].upper() + article[1:]
+    return f"{article} {name}"
+
+
+def _number_word(n: int, spec: str) -> str:
+    one, sep, many = spec.partition("/")
+    if not sep:
+        raise ValueError(f"a number's format is 'one/many', e.g. 'Feld/Felder', not {spec!r}")
+    return one if n == 1 else many
+
+
+class _Value:
+    """One placeholder's value, written in ``lang`` by the format spec after the colon."""
+
+    def __init__(self, raw: object, lang: str, pronoun: bool) -> None:
+        self.raw, self.lang, self.pronoun = raw, lang, pronoun
+
+    def __format__(self, spec: str) -> str:
+        raw = self.raw
+        if isinstance(raw, BugName):
+            return _bug_words(raw.letter, spec, self.lang, self.pronoun)
+        if isinstance(raw, bool):
+            raise TypeError("a sentence has no place for True or False")
+        if isinstance(raw, int):
+            return _number_word(raw, spec) if spec else str(raw)
+        if isinstance(raw, tuple | list):
+            return _number_word(len(raw), spec) if spec else join_names(raw, self.lang)
+        if spec:
+            raise ValueError(f"no format {spec!r} for the text {raw!r}")
+        return str(raw)
+
+
+class _Values(dict[str, object]):
+    def __init__(self, values: Mapping[str, object], lang: str, pronoun: bool) -> None:
+        super().__init__(values)
+        self.lang, self.pronoun = lang, pronoun
+
+    def __getitem__(self, key: str) -> _Value:
+        return _Value(super().__getitem__(key), self.lang, self.pronoun)
+
+    def __missing__(self, key: str) -> object:
+        raise KeyError(f"the template names {{{key}}}, but the facts are only "
+                       f"{', '.join(sorted(self)) or 'none'}")
+
+
+def fill(template: str, values: Mapping[str, object], lang: str = "en", *,
+         pronoun: bool = False) -> str:
+    """``template`` filled with ``values`` in ``lang`` (see the module docstring for the
+    values and format specs); ``pronoun`` turns ``{bug:subj}`` into "it" / "它"."""
+    return template.format_map(_Values(values, check_language(lang), pronoun))
+
+
+# German words that open a sentence but are written in lower case inside one; any other first
+# word (a noun such as "Feld", a piece name) keeps its spelling.
+_DE_LOWER = frozenset({"Auf", "Das", "Der", "Die", "Ein", "Eine", "Er", "Es", "Jeder", "Jedes",
+                       "Kein", "Oben", "Sie", "Wenn", "Würde"})
+
+
+def embed(text: str, lang: str = "en") -> str:
+    """A sentence (without its full stop) made a clause of a longer one.
+
+    >>> embed("The gap is too narrow"), embed("Die Lücke ist zu eng", "de")
+    ('the gap is too narrow', 'die Lücke ist zu eng')
+    >>> embed("Feld 1,0 ist besetzt", "de")
+    'Feld 1,0 ist besetzt'
+    """
+    if lang == "en":
+        return text[:1].lower() + text[1:]
+    if lang == "de" and text.split(" ", 1)[0] in _DE_LOWER:
+        return text[:1].lower() + text[1:]
+    return text
+
+
+_ZH_PUNCT = "，。、：；（）！？“”"
+
+
+def _tidy_zh(text: str) -> str:
+    """One space between Chinese characters and piece names, cells or numbers ("因为 wM 会"),
+    none next to Chinese punctuation ("wQ、bS1，" not "wQ 、 bS1 ，")."""
+    text = re.sub(r"([\u4e00-\u9fff])(?=[A-Za-z0-9-])", r"\1 ", text)
+    text = re.sub(r"([A-Za-z0-9)])(?=[\u4e00-\u9fff])", r"\1 ", text)
+    return re.sub(rf"\s*([{_ZH_PUNCT}])\s*", r"\1", text).strip()
+
+
+def sentence(text: str, lang: str = "en") -> str:
+    """``text`` as one sentence of ``lang``, with its full stop.
+
+    >>> sentence("wQ 不能移动", "zh"), sentence("wQ cannot move")
+    ('wQ 不能移动。', 'wQ cannot move.')
+    """
+    if lang == "zh":
+        return _tidy_zh(text) + "。"
+    return text + "."
+
+
+def finish(text: str, rule: str, lang: str = "en") -> str:
+    """``text`` as a sentence of ``lang`` followed by the rule id in brackets.
+
+    >>> finish("wQ cannot move", "R6"), finish("wQ 不能移动", "R6", "zh")
+    ('wQ cannot move. (R6)', 'wQ 不能移动。(R6)')
+    """
+    end = sentence(text, lang)
+    return f"{end}({rule})" if lang == "zh" else f"{end} ({rule})"

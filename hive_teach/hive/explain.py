@@ -1,18 +1,24 @@
-"""Why a move is illegal: the rule id, one plain sentence, and the pieces and cells involved.
+"""Why a move is illegal, as facts: the rule, the kind of reason, the pieces and cells involved.
 
 Reasons are found by looking at the board (path searches, gate and height checks), never by
 looking a move up in the legal list, and follow the order of RULES.md ("Which rule an
-explanation names"): R19, R0, R18; for a placement R4, then R1-R3; for a move R5, R17, R6, then
-the piece's own movement for that destination (R7-R16), or the Pillbug's power when the piece
-can only be thrown.
+explanation names"): R19, R0, R18; for a placement R4, then R1-R3; for a move R5, R17, R6
+(covered or pinned, also for a piece a Pillbug would throw), then the piece's own movement for
+that destination (R7-R16), or the Pillbug's power when the piece can only be thrown.
+
+An :class:`Explanation` holds no sentence: a template catalogue per language
+(:mod:`hive_teach.hive.catalogue`) writes it from the facts, English like any other.
 
 >>> from hive_teach.hive.position import Position
 >>> pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
 >>> why = explain_move(pos, pos.parse_move("wQ bS1-"))
->>> why.rule, why.kind, [p.name for p in why.pieces]
-('R3', 'touches-opponent', ['bS1'])
+>>> why.rule, why.kind, why.mover, [p.name for p in why.pieces]
+(<Rule.R3: 'R3'>, <Kind.TOUCHES_OPPONENT: 'touches-opponent'>, Piece(wQ), ['bS1'])
 >>> why.reason
 "This cell touches the opponent's bS1; a new piece may only touch pieces of its own colour."
+>>> print(why.text("de"))
+Dieses Feld berührt den Stein bS1 des Gegners, aber ein neuer Stein darf nur Steine der \
+eigenen Farbe berühren. (R3)
 >>> explain_move(pos, pos.parse_move("wQ -wS1")) is None
 True
 
@@ -21,17 +27,20 @@ A gate names the two pieces on either side of the gap and puts their cells in ``
 >>> pos = Position.from_layout({"0,0": "wQ", "1,-1": "bQ", "2,-1": "bA1", "2,0": "bG1",
 ...                             "1,1": "bS1", "0,1": "wG1"}, to_move="white", turn=5)
 >>> why = explain_move(pos, pos.parse_move("wQ -bG1"))
->>> why.rule, why.kind, [p.name for p in why.pieces]
-('R7', 'gate', ['wG1', 'bQ'])
+>>> why.rule, why.kind, [p.name for p in why.pieces], sorted(why.facts)
+(<Rule.R7: 'R7'>, <Kind.GATE: 'gate'>, ['wG1', 'bQ'], ['left', 'right'])
 >>> print(why)
 The gap between wG1 and bQ is too narrow: wQ cannot slide through it to cell 1,0. (R7)
+>>> print(why.text("zh"))
+wG1 和 bQ 之间的缝隙太窄：wQ 没法从中滑到格子 1,0。(R7)
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from enum import Enum, StrEnum
 from typing import TYPE_CHECKING, TypeVar
 
 from hive_teach.core.hexgrid import (
@@ -41,94 +50,307 @@ from hive_teach.core.hexgrid import (
     ORIGIN,
     Cell,
     are_neighbours,
-    cell_name,
     components,
     coords,
     distance,
     flanks,
 )
 from hive_teach.hive import movegen
+from hive_teach.hive.moves import PASS, AnyMove
 from hive_teach.hive.pieces import Bug, Colour, Piece
+from hive_teach.hive.rules import Rule
 
 if TYPE_CHECKING:
-    from hive_teach.hive.position import AnyMove, Move, Position
+    from hive_teach.hive.position import Move, Position
 
 Board = dict[Cell, list[Piece]]
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class Explanation:
-    """Why a move (or a piece) cannot be played.
+class Kind(StrEnum):
+    """What kind of reason an explanation gives; a ``str``, so ``why.kind == "gate"`` holds.
 
-    ``rule`` is a RULES.md id, ``reason`` one sentence for a learner, ``kind`` a short tag from
-    :data:`KINDS` that diagrams use to draw marks, ``pieces`` and ``cells`` what the sentence
-    names: for a gate the two flanking pieces and cells (also in ``gate``), for a pinned piece
-    the pieces and cells that would be cut off, for a placement next to the opponent the enemy
-    pieces and cells. ``path`` is a way the piece would have to take (a Spider's three steps,
-    a Ladybug's up-across-down), ``others`` further rules the move breaks (for example why a
-    Pillbug could not throw the piece there either).
+    :data:`KINDS` says what each means and which facts it carries.
     """
 
-    rule: str
-    reason: str
-    kind: str = ""
+    GAME_OVER = "game-over"
+    NOT_IN_GAME = "not-in-game"
+    NOT_YOUR_TURN = "not-your-turn"
+    PIECE_ORDER = "piece-order"
+    PASS_WITH_MOVES = "pass-with-moves"
+    WRITTEN_ALONE = "written-alone"
+    REFERENCE_IN_HAND = "reference-in-hand"
+    CELL_TAKEN = "cell-taken"
+    QUEEN_BY_4 = "queen-by-4"
+    QUEEN_FIRST_TURN = "queen-first-turn"
+    FIRST_PLACEMENT = "first-placement"
+    SECOND_PLACEMENT = "second-placement"
+    TOUCHES_OPPONENT = "touches-opponent"
+    NOT_TOUCHING = "not-touching"
+    NO_PLACEMENT = "no-placement"
+    QUEEN_NOT_PLACED = "queen-not-placed"
+    STUNNED = "stunned"
+    THROWER_STUNNED = "thrower-stunned"
+    COVERED = "covered"
+    PINNED = "pinned"
+    MOSQUITO_ALONE = "mosquito-alone"
+    SAME_CELL = "same-cell"
+    TOO_FAR = "too-far"
+    OCCUPIED = "occupied"
+    GATE = "gate"
+    NO_CONTACT = "no-contact"
+    HEIGHT_GATE = "height-gate"
+    NOT_IN_LINE = "not-in-line"
+    NOTHING_TO_JUMP = "nothing-to-jump"
+    GAP = "gap"
+    WRONG_COUNT = "wrong-count"
+    REVISIT = "revisit"
+    OFF_HIVE = "off-hive"
+    ENCLOSED = "enclosed"
+    NO_PATH = "no-path"
+    STACKED = "stacked"
+    THROWER_COVERED = "thrower-covered"
+    THROWER_ON_TOP = "thrower-on-top"
+    NO_ROOM = "no-room"
+    STUCK = "stuck"
+
+
+class Fact(Enum):
+    """The type of a fact, which says how a sentence names it."""
+
+    PIECE = "a piece (named by its UHP name)"
+    PIECES = "pieces, in the order the sentence lists them"
+    CELL = "a cell"
+    NUMBER = "a whole number"
+    LEVEL = "a height a piece stands at: 0 on the ground, else on a stack that high"
+    BUG = "a bug type"
+    SIDE = "White or Black"
+    WORD = "one of a fixed set of word ids (see the catalogues' PHRASES)"
+    TEXT = "text written the same in every language (a move, a game type)"
+    COPIES = "what a Mosquito copies: (bug, piece) pairs"
+
+
+FACTS: dict[str, Fact] = {
+    "mover": Fact.PIECE,  # Explanation.mover: the piece that would move, be placed or thrown
+    "to": Fact.CELL,  # Explanation.to: where it would go
+    "result": Fact.WORD,  # white-won, black-won, draw
+    "game": Fact.TEXT,  # the game type, e.g. Base+M
+    "turn": Fact.SIDE,  # the side to move
+    "owner": Fact.SIDE,  # the side the piece belongs to
+    "mosquito": Fact.PIECE,  # the side to move's Mosquito, next to the piece but to no Pillbug
+    "first": Fact.PIECE,  # the piece that must come first (in number order, or on the board)
+    "count": Fact.NUMBER,  # how many legal moves there are
+    "example": Fact.TEXT,  # one of them, as a MoveString
+    "queen": Fact.PIECE,  # the side to move's Queen Bee
+    "centre": Fact.CELL,  # the cell of the first piece, 0,0
+    "enemy": Fact.PIECES,  # the opponent's pieces a placement would touch
+    "top": Fact.PIECE,  # the piece on top of the taken cell
+    "ref": Fact.PIECE,  # the reference piece of a MoveString
+    "thrower": Fact.PIECE,  # the Pillbug (or Mosquito) that would throw the piece
+    "how": Fact.WORD,  # how a stunned piece got there: moved, placed, thrown
+    "above": Fact.PIECES,  # the pieces on top of the covered piece, bottom first
+    "cut": Fact.PIECES,  # the pieces a move would cut off from the hive
+    "touching": Fact.PIECES,  # the pieces a lonely Mosquito touches (Mosquitoes only)
+    "bug": Fact.BUG,  # the bug whose movement the reason is about (a Mosquito's copy)
+    "distance": Fact.NUMBER,  # how many cells away the target is
+    "steps": Fact.NUMBER,  # how many slides away along the hive's edge
+    "land": Fact.CELL,  # where a Grasshopper would land
+    "beside": Fact.CELL,  # the empty cell next to a Grasshopper in the direction of its jump
+    "left": Fact.PIECE,  # the pieces on the two sides of a gap
+    "right": Fact.PIECE,
+    "left_height": Fact.NUMBER,  # how high the stacks beside a gap are
+    "right_height": Fact.NUMBER,
+    "start_height": Fact.LEVEL,  # where the climber starts and where it lands
+    "end_height": Fact.LEVEL,
+    "action": Fact.WORD,  # what a climber cannot do: climb-onto, climb-down, climb-up,
+    # cross, climb-down-from, lift, set-down
+    "onto": Fact.PIECE,  # the piece a climber would climb onto
+    "over": Fact.PIECE,  # the piece a Ladybug would stand on before crossing or climbing down
+    "twice": Fact.CELL,  # the cell a Spider would enter twice
+    "via": Fact.PIECE,  # the one piece a Mosquito copies
+    "copies": Fact.COPIES,  # everything a Mosquito copies
+}
+"""Every fact an explanation can carry, by name; a name has the same type in every kind."""
+
+
+@dataclass(frozen=True)
+class KindInfo:
+    """What a kind means, and its cases: the ways it is said, each with the facts it always
+    carries (``mover`` and ``to`` are the explanation's own fields); ``optional`` facts come
+    with some explanations of the kind only (a climb names the piece it climbs onto)."""
+
+    meaning: str
+    cases: Mapping[str, frozenset[str]]
+    optional: frozenset[str] = frozenset()
+
+
+def _info(meaning: str, optional: str = "", **cases: str) -> KindInfo:
+    return KindInfo(meaning, {k.replace("_", "-").strip("-"): frozenset(v.split())
+                              for k, v in cases.items()}, frozenset(optional.split()))
+
+
+KINDS: dict[Kind, KindInfo] = {
+    Kind.GAME_OVER: _info("the game has ended (R19)", _="result"),
+    Kind.NOT_IN_GAME: _info("the piece is not part of this game type (R0)",
+                            _="mover bug game"),
+    Kind.NOT_YOUR_TURN: _info("the piece belongs to the player who is not to move (R0)",
+                              _="mover turn owner", mosquito="mover turn owner mosquito"),
+    Kind.PIECE_ORDER: _info("a lower-numbered piece of the same bug is still in hand (R0)",
+                            _="mover first"),
+    Kind.PASS_WITH_MOVES: _info("a pass while other moves exist (R18)", _="count example"),
+    Kind.WRITTEN_ALONE: _info("a MoveString names no cell, and only the very first piece is "
+                              "written alone (R2, R3)", _="mover"),
+    Kind.REFERENCE_IN_HAND: _info("a MoveString names its cell from a piece that is not on "
+                                  "the board (R0)", _="mover ref"),
+    Kind.CELL_TAKEN: _info("a MoveString names a taken cell as a step next to a piece "
+                           "(R3, or the bug's rule)", place="top", climb="mover top",
+                           walk="bug top"),
+    Kind.QUEEN_BY_4: _info("4th turn and the Queen Bee still in hand (R4)", _="queen"),
+    Kind.QUEEN_FIRST_TURN: _info("the Queen Bee on the first turn with the tournament rule (R4)",
+                                 _="mover"),
+    Kind.FIRST_PLACEMENT: _info("the first piece goes at 0,0 (R1)", _="centre"),
+    Kind.SECOND_PLACEMENT: _info("the second piece must touch the first (R2)", _="first"),
+    Kind.TOUCHES_OPPONENT: _info("a new piece would touch the opponent's pieces (R3)",
+                                 _="enemy"),
+    Kind.NOT_TOUCHING: _info("a new piece would touch none of its own pieces (R3)", _="to"),
+    Kind.NO_PLACEMENT: _info("no cell is open for a new piece (R3)", _="mover"),
+    Kind.QUEEN_NOT_PLACED: _info("no piece moves before its Queen Bee is placed (R5)",
+                                 _="queen", throw="queen thrower"),
+    Kind.STUNNED: _info("the piece moved or was thrown on the previous turn (R17)",
+                        _="mover how", throw="mover how thrower"),
+    Kind.THROWER_STUNNED: _info("the Pillbug (or Mosquito) moved on the previous turn (R17)",
+                                _="thrower how"),
+    Kind.COVERED: _info("another piece sits on top (R6), also of a piece to be thrown",
+                        _="mover above", power="mover above", throw="mover above thrower"),
+    Kind.PINNED: _info("lifting the piece would split the hive (R6)", _="mover cut",
+                       throw="mover cut thrower"),
+    Kind.MOSQUITO_ALONE: _info("a Mosquito touching only the other Mosquito copies nothing "
+                               "(R14)", _="mover touching"),
+    Kind.SAME_CELL: _info("a move must end on another cell", _="mover to",
+                          throw="mover to thrower"),
+    Kind.TOO_FAR: _info("the cell is further than the piece moves", step="mover to bug distance",
+                        beetle="mover to bug distance", ladybug="mover to bug distance",
+                        spider="mover to bug steps", throw="mover to thrower"),
+    Kind.OCCUPIED: _info("the cell is taken", place="to top", step="to top bug", walk="to top bug",
+                         ladybug="to top bug", grasshopper="to top bug land",
+                         throw="to top thrower"),
+    Kind.GATE: _info("both cells beside the gap are occupied (R7)", _="mover to left right",
+                     pocket="mover to left right", spider="mover to left right"),
+    Kind.NO_CONTACT: _info("no piece beside the gap: the piece would lose touch with the hive "
+                           "(R7)", _="mover to"),
+    Kind.HEIGHT_GATE: _info(
+        "the stacks beside the gap are too high to climb between (R8)", optional="onto over",
+        _="mover action left right left_height right_height start_height end_height",
+        throw="thrower mover action left right left_height right_height start_height "
+              "end_height"),
+    Kind.NOT_IN_LINE: _info("a Grasshopper's cell not on one of its six lines (R11)",
+                            _="mover to bug"),
+    Kind.NOTHING_TO_JUMP: _info("no piece next to the Grasshopper in that direction (R11)",
+                                _="mover bug beside"),
+    Kind.GAP: _info("an empty cell on the Grasshopper's line before the target (R11)",
+                    _="mover bug land"),
+    Kind.WRONG_COUNT: _info("a Spider reaches the cell in 1 or 2 steps but never in exactly 3 "
+                            "(R12)", _="mover to bug steps"),
+    Kind.REVISIT: _info("a Spider would have to enter a cell twice (R12)",
+                        _="mover to bug steps twice", start="mover to bug steps twice"),
+    Kind.OFF_HIVE: _info("the cell touches no piece: walkers follow the hive's edge",
+                         spider="mover to bug", ant="mover to bug", ladybug="mover to bug"),
+    Kind.ENCLOSED: _info("the cell, or the piece, is walled in by pieces", _="mover to",
+                         hole="mover to", start="mover", start_hole="mover"),
+    Kind.NO_PATH: _info("a Ladybug finds no two pieces to walk across (R15)", _="mover to bug"),
+    Kind.STACKED: _info("the piece to throw is on top of a stack (R16)", _="mover thrower"),
+    Kind.THROWER_COVERED: _info("a piece sits on the Pillbug, so its power is off (R16)",
+                                _="above thrower"),
+    Kind.THROWER_ON_TOP: _info("a Mosquito on top of the hive moves only as a Beetle (R14)",
+                               _="thrower"),
+    Kind.NO_ROOM: _info("the Pillbug has no empty cell next to it (R16)", _="mover thrower"),
+    Kind.STUCK: _info("the piece may move but every way is blocked (explain_piece only)",
+                      step="mover", surrounded="mover", spider="mover", gate="mover",
+                      mosquito="mover copies"),
+}
+"""Every kind, with what it means and the facts each of its cases names."""
+
+MOSQUITO_LEADS: dict[str, frozenset[str]] = {
+    "only": frozenset({"mover", "via", "bug"}),
+    "copies": frozenset({"mover", "copies", "to", "bug"}),
+    "on-top": frozenset({"mover"}),
+}
+"""How a Mosquito's move is introduced before the copied bug's reason, with the facts each
+lead adds: it copies one piece (``only``), several (``copies``), or stands on the hive and
+moves as a Beetle (``on-top``)."""
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a move (or a piece) cannot be played, as facts; :meth:`text` writes the sentence.
+
+    ``rule`` is the :class:`~hive_teach.hive.rules.Rule` it breaks and ``kind`` the
+    :class:`Kind` of reason (diagrams draw marks by it); ``case`` says which of the kind's
+    sentences fits (:data:`KINDS`). ``mover`` is the piece that would move, be placed or be
+    thrown, ``to`` where it would go (``None`` for a reason that holds whatever the cell).
+    ``pieces`` are the other pieces the reason names, always in this order: those that cause
+    it first (the pieces on top, the two beside a gap, the pieces cut off, the opponent's
+    pieces touched, the piece on a taken cell, the piece that must come first), and last the
+    Pillbug or Mosquito whose throw is refused; the mover is never among them. ``cells`` are
+    the cells a diagram marks (the gap's two sides, the cut-off part, the walled-in cell),
+    ``gate`` a gap's two sides, ``path`` a way the piece would have to take (a Spider's three
+    steps, a Ladybug's up-across-down). ``facts`` are what the sentence says besides (see
+    :data:`FACTS`); ``mosquito`` is how a Mosquito's move is introduced
+    (:data:`MOSQUITO_LEADS`), and ``others`` further reasons the move meets (the other bugs a
+    Mosquito copies, why a Pillbug could not throw the piece there either).
+    """
+
+    rule: Rule
+    kind: Kind
+    case: str = ""
+    mover: Piece | None = None
+    to: Cell | None = None
     pieces: tuple[Piece, ...] = ()
-    cells: tuple[Cell, ...] = field(default=())
+    cells: tuple[Cell, ...] = ()
+    facts: Mapping[str, object] = field(default_factory=dict, hash=False)
     gate: tuple[Cell, Cell] | None = None
     path: tuple[Cell, ...] = ()
+    mosquito: str = ""
     others: tuple[Explanation, ...] = ()
 
+    @property
+    def reason(self) -> str:
+        """The English sentence, with its full stop and without the rule id."""
+        return self.sentence("en")
+
+    def sentence(self, lang: str = "en") -> str:
+        """The sentence in ``lang`` (``en``, ``de`` or ``zh``), without the rule id."""
+        from hive_teach.hive.catalogue import render
+
+        return render(self, lang, rule=False)
+
+    def text(self, lang: str = "en") -> str:
+        """The sentence in ``lang`` followed by the rule id, as a learner reads it.
+
+        >>> from hive_teach.hive.position import Position
+        >>> pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;"
+        ...                                 "bQ bS1-")
+        >>> explain_move(pos, pos.parse_move("wS1 bQ-")).text("de")
+        'Wenn wS1 weggeht, wird wQ vom Rest des Schwarms getrennt, aber der Schwarm muss \
+immer zusammenbleiben. (R6)'
+        """
+        from hive_teach.hive.catalogue import render
+
+        return render(self, lang)
+
     def __str__(self) -> str:
-        return f"{self.reason} ({self.rule})"
+        return self.text("en")
 
 
-KINDS: dict[str, str] = {
-    "game-over": "the game has ended (R19)",
-    "not-in-game": "the piece is not part of this game type (R0)",
-    "not-your-turn": "the piece belongs to the player who is not to move (R0)",
-    "piece-order": "a lower-numbered piece of the same bug is still in hand (R0)",
-    "no-destination": "the move names no cell (R0)",
-    "pass-with-moves": "a pass while other moves exist (R18)",
-    "queen-by-4": "4th turn and the Queen Bee still in hand (R4)",
-    "queen-first-turn": "the Queen Bee on the first turn with the tournament rule (R4)",
-    "first-placement": "the first piece goes at 0,0 (R1)",
-    "second-placement": "the second piece must touch the first (R2)",
-    "touches-opponent": "a new piece would touch the opponent's pieces (R3)",
-    "not-touching": "a new piece would touch none of its own pieces (R3)",
-    "no-placement": "no cell is open for a new piece (R3)",
-    "queen-not-placed": "no piece moves before its Queen Bee is placed (R5)",
-    "stunned": "the piece moved or was thrown on the previous turn (R17)",
-    "thrower-stunned": "the Pillbug (or Mosquito) moved on the previous turn (R17)",
-    "covered": "another piece sits on top (R6, or R16 for a throw)",
-    "pinned": "lifting the piece would split the hive (R6)",
-    "mosquito-alone": "a Mosquito touching only the other Mosquito copies nothing (R14)",
-    "same-cell": "a move must end on another cell",
-    "too-far": "the cell is further than the piece moves",
-    "occupied": "the cell is taken",
-    "gate": "both cells beside the gap are occupied (R7)",
-    "no-contact": "no piece beside the gap: the piece would lose touch with the hive (R7)",
-    "height-gate": "the stacks beside the gap are too high to climb between (R8)",
-    "not-in-line": "a Grasshopper's cell not on one of its six lines (R11)",
-    "nothing-to-jump": "no piece next to the Grasshopper in that direction (R11)",
-    "gap": "an empty cell on the Grasshopper's line before the target (R11)",
-    "wrong-count": "a Spider reaches the cell in 1 or 2 steps but never in exactly 3 (R12)",
-    "revisit": "a Spider would have to enter a cell twice (R12)",
-    "off-hive": "the cell touches no piece: walkers follow the hive's edge",
-    "enclosed": "the cell is walled in by pieces",
-    "no-path": "a Ladybug finds no two pieces to walk across (R15)",
-    "not-adjacent": "the piece is not next to the Pillbug that would throw it (R16)",
-    "stacked": "the piece to throw is on top of a stack (R16)",
-    "thrower-covered": "a piece sits on the Pillbug, so its power is off (R16)",
-    "thrower-on-top": "a Mosquito on top of the hive moves only as a Beetle (R14)",
-    "no-room": "the Pillbug has no empty cell next to it (R16)",
-    "stuck": "the piece may move but every way is blocked (explain_piece only)",
-    "unknown": "last resort when the analysis finds nothing (should never happen)",
-}
-"""Every ``kind`` an explanation can carry, with what it means."""
-
-FALLBACK_KINDS = frozenset({"unknown"})
-"""Kinds that mean the analysis found no precise reason."""
+def _why(
+    rule: Rule | str, kind: Kind, case: str = "", *, mover: Piece | None = None,
+    to: Cell | None = None, pieces: Iterable[Piece] = (), cells: Iterable[Cell] = (),
+    gate: tuple[Cell, Cell] | None = None, path: tuple[Cell, ...] = (),
+    more: Mapping[str, object] | None = None, **facts: object,
+) -> Explanation:
+    """An explanation; its facts are the keyword arguments after the fields, and ``more``."""
+    return Explanation(Rule(rule), kind, case, mover, to, tuple(pieces), tuple(cells),
+                       {**facts, **(more or {})}, gate, path)
 
 
 # ----------------------------------------------------------------------------- public API
@@ -141,14 +363,15 @@ def explain_move(pos: Position, move: AnyMove) -> Explanation | None:
     Moving wS1 would split off wQ from the rest of the hive, and the hive must always stay in \
 one piece. (R6)
     """
+    if move.piece is not None and move.to is None:
+        raise ValueError(f"the move of {move.piece.name} names no cell to go to: a Move is "
+                         "(piece, cell), or (None, None) for a pass")
     if pos.is_legal(move):
         return None
     why = Explainer(pos).move(move)
     if why is None:  # pragma: no cover - the tests check this never happens
-        return Explanation(
-            "R0", "This move is not allowed here.", "unknown", _only(move.piece),
-            _only(move.to),
-        )
+        raise AssertionError(f"the analysis finds no reason why {move} is illegal in this "
+                             "position; please report it with the position's layout")
     return why
 
 
@@ -163,11 +386,42 @@ def explain_piece(pos: Position, piece: Piece | str) -> Explanation | None:
     >>> from hive_teach.hive.position import Position
     >>> pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
     >>> explain_piece(pos, "wS1").kind, explain_piece(pos, "wQ") is None
-    ('pinned', True)
+    (<Kind.PINNED: 'pinned'>, True)
     """
     if isinstance(piece, str):
         piece = Piece.from_name(piece)
     return Explainer(pos).piece(piece)
+
+
+def not_in_game(pos: Position, piece: Piece) -> Explanation:
+    """R0: ``piece`` has no place in ``pos``'s game type (also for a MoveString naming it)."""
+    return _why("R0", Kind.NOT_IN_GAME, mover=piece, bug=piece.bug, game=str(pos.game_type))
+
+
+def written_alone(pos: Position, piece: Piece) -> Explanation:
+    """A MoveString with no reference piece once the game has started (R2 for the second
+    piece, R3 after that)."""
+    return _why("R2" if len(pos.stacks) == 1 else "R3", Kind.WRITTEN_ALONE, mover=piece)
+
+
+def reference_in_hand(piece: Piece, ref: Piece) -> Explanation:
+    """R0: a MoveString names its cell from ``ref``, which is not on the board."""
+    return _why("R0", Kind.REFERENCE_IN_HAND, mover=piece, ref=ref)
+
+
+def cell_taken(pos: Position, piece: Piece, to: Cell, climb_is_legal: bool) -> Explanation:
+    """A MoveString that names the taken cell ``to`` as a step next to a piece: a placement
+    (R3), a climb that is legal but must be written onto the piece there, or a walk."""
+    top = pos.stacks[to][-1]
+    if piece not in pos.where:
+        return _why("R3", Kind.CELL_TAKEN, "place", mover=piece, to=to, pieces=(top,),
+                    cells=(to,), top=top)
+    rule = Rule.for_bug(piece.bug)
+    if climb_is_legal:
+        return _why(rule, Kind.CELL_TAKEN, "climb", mover=piece, to=to, pieces=(top,),
+                    cells=(to,), top=top)
+    return _why(rule, Kind.CELL_TAKEN, "walk", mover=piece, to=to, pieces=(top,), cells=(to,),
+                top=top, bug=piece.bug)
 
 
 class Explainer:
@@ -189,15 +443,12 @@ class Explainer:
         """Why ``move`` is illegal, found by analysis; None if the analysis finds no reason."""
         pos = self.pos
         if pos.state.is_over:
-            return self._game_over()
-        if move.piece is None:
+            return self._game_over(move.piece)
+        if move is PASS:
             return self._pass()
         piece, to = move
         if piece not in pos.game_type:
-            return _not_in_game(pos, piece)
-        if to is None:
-            return Explanation("R0", f"The move names no cell for {piece.name} to go to.",
-                               "no-destination", (piece,))
+            return not_in_game(pos, piece)
         colour = pos.turn
         if piece not in pos.where:
             if piece.colour is not colour:
@@ -226,9 +477,9 @@ class Explainer:
         """Why ``piece`` has no legal move at all, or None (see :func:`explain_piece`)."""
         pos = self.pos
         if pos.state.is_over:
-            return self._game_over()
+            return self._game_over(piece)
         if piece not in pos.game_type:
-            return _not_in_game(pos, piece)
+            return not_in_game(pos, piece)
         colour = pos.turn
         if piece not in pos.where:
             if piece.colour is not colour:
@@ -245,47 +496,33 @@ class Explainer:
         return self._stuck(piece)
 
     # ------------------------------------------------------------------ general reasons
-    def _game_over(self) -> Explanation:
-        return Explanation(
-            "R19",
-            f"The game is over ({_result(self.pos)}); no more moves can be played.",
-            "game-over",
-        )
+    def _game_over(self, piece: Piece | None) -> Explanation:
+        from hive_teach.hive.position import GameState
+
+        result = {GameState.WHITE_WINS: "white-won", GameState.BLACK_WINS: "black-won"}.get(
+            self.pos.state, "draw")
+        return _why("R19", Kind.GAME_OVER, mover=piece, result=result)
 
     def _pass(self) -> Explanation | None:
         moves = self.pos.legal_moves()
         if moves and not moves[0].is_pass:
-            return Explanation(
-                "R18",
-                "You may only pass when you have no legal move, and you still have "
-                f"{len(moves)} (for example {self.pos.move_string(moves[0])}).",
-                "pass-with-moves",
-            )
+            return _why("R18", Kind.PASS_WITH_MOVES, count=len(moves),
+                        example=self.pos.move_string(moves[0]))
         return None
 
     def _not_your_turn(self, piece: Piece) -> Explanation:
         pos = self.pos
-        extra = ""
         c = pos.where.get(piece)
+        facts: dict[str, object] = {"turn": pos.turn, "owner": piece.colour}
         mosquito = _expansion_piece(pos.turn, Bug.MOSQUITO)
         mc = pos.where.get(mosquito)
+        case = ""
         if (
             c is not None and mc is not None and are_neighbours(c, mc)
             and Bug.PILLBUG in pos.game_type.expansions
         ):
-            extra = (
-                f" Your {mosquito.name} could throw it only while touching a Pillbug, and it "
-                "touches none."
-            )
-        return Explanation(
-            "R0",
-            f"It is {pos.turn.title}'s turn, and {piece.name} belongs to {piece.colour.title}; "
-            "a player only plays their own pieces (an opponent's piece moves only when your "
-            f"Pillbug throws it).{extra}",
-            "not-your-turn",
-            (piece,),
-            _only(c),
-        )
+            case, facts["mosquito"] = "mosquito", mosquito
+        return _why("R0", Kind.NOT_YOUR_TURN, case, mover=piece, cells=_only(c), more=facts)
 
     def _blocked(self, piece: Piece) -> Explanation | None:
         """R5, R17, R6 and the lonely Mosquito: the side to move's ``piece`` cannot move at all."""
@@ -293,49 +530,26 @@ class Explainer:
         colour = piece.colour
         queen = _expansion_piece(colour, Bug.QUEEN)
         if queen not in pos.where:
-            return Explanation(
-                "R5",
-                f"Your Queen Bee {queen.name} is not on the board yet, and no piece may move "
-                "before she is placed.",
-                "queen-not-placed",
-                (queen,),
-            )
+            return _why("R5", Kind.QUEEN_NOT_PLACED, mover=piece, pieces=(queen,), queen=queen)
         c = pos.where[piece]
         if pos.last_moved is piece:
-            return Explanation(
-                "R17",
-                f"{piece.name} {_how_played(pos, piece)} on the previous turn, so it is stunned "
-                "and cannot move this turn.",
-                "stunned",
-                (piece,),
-                (c,),
-            )
+            return _why("R17", Kind.STUNNED, mover=piece, cells=(c,),
+                        how=_how_played(pos, piece))
         s = pos.stacks[c]
         if s[-1] is not piece:
-            above = s[s.index(piece) + 1 :]
-            power = " or use its power" if piece.bug is Bug.PILLBUG else ""
-            return Explanation(
-                "R6",
-                f"{_names(above)} {'sits' if len(above) == 1 else 'sit'} on top of "
-                f"{piece.name}, so {piece.name} cannot move{power}.",
-                "covered",
-                tuple(above),
-                (c,),
-            )
+            above = tuple(s[s.index(piece) + 1 :])
+            case = "power" if piece.bug is Bug.PILLBUG else ""
+            return _why("R6", Kind.COVERED, case, mover=piece, pieces=above, cells=(c,),
+                        above=above)
         if len(s) == 1 and c in pos.pinned_cells():
             return _pinned(pos, piece, c)
         if piece.bug is Bug.MOSQUITO and len(s) == 1:
             m = self._mover(piece)
             if not m.copies():
-                other = [pos.top(c + d) for d in DELTAS if c + d in pos.stacks]
-                return Explanation(
-                    "R14",
-                    f"{piece.name} touches only {_names(other)}, and a Mosquito cannot copy "
-                    "another Mosquito, so it has no way to move.",
-                    "mosquito-alone",
-                    tuple(p for p in other if p is not None),
-                    tuple(c + d for d in DELTAS if c + d in pos.stacks),
-                )
+                near = [c + d for d in DELTAS if c + d in pos.stacks]
+                touching = tuple(pos.stacks[x][-1] for x in near)
+                return _why("R14", Kind.MOSQUITO_ALONE, mover=piece, pieces=touching,
+                            cells=near, touching=touching)
         return None
 
     def _candidate_cells(self) -> set[Cell]:
@@ -354,48 +568,23 @@ class Explainer:
         colour = pos.turn
         first = next(p for p in pos.placeable(colour) if p.bug is piece.bug)
         if first is not piece:
-            return Explanation(
-                "R0",
-                f"Pieces of one kind come into play in number order: place {first.name} "
-                f"before {piece.name}.",
-                "piece-order",
-                (first, piece),
-            )
+            return _why("R0", Kind.PIECE_ORDER, mover=piece, to=to, pieces=(first,),
+                        first=first)
         queen = _expansion_piece(colour, Bug.QUEEN)
         if pos.turn_number == 4 and queen not in pos.where and piece is not queen:
-            return Explanation(
-                "R4",
-                "This is your 4th turn and your Queen Bee is still in your hand, so you must "
-                f"place her ({queen.name}) now.",
-                "queen-by-4",
-                (queen,),
-            )
+            return _why("R4", Kind.QUEEN_BY_4, mover=piece, to=to, pieces=(queen,),
+                        queen=queen)
         if pos.tournament and pos.turn_number == 1 and piece is queen:
-            return Explanation(
-                "R4",
-                "With the tournament rule the Queen Bee may not be placed on your first turn.",
-                "queen-first-turn",
-                (queen,),
-            )
+            return _why("R4", Kind.QUEEN_FIRST_TURN, mover=piece, to=to)
         stacks = pos.stacks
         if to in stacks:
-            return Explanation(
-                "R3",
-                # position.py's doctest quotes this sentence word for word.
-                "A piece is never placed on top of another piece; it goes on an empty cell.",
-                "occupied",
-                (stacks[to][-1],),
-                (to,),
-            )
+            top = stacks[to][-1]
+            return _why("R3", Kind.OCCUPIED, "place", mover=piece, to=to, pieces=(top,),
+                        cells=(to,), top=top)
         if not stacks:
             if to != ORIGIN:
-                return Explanation(
-                    "R1",
-                    "The first piece of the game goes in the middle of the table, at 0,0.",
-                    "first-placement",
-                    (),
-                    (ORIGIN,),
-                )
+                return _why("R1", Kind.FIRST_PLACEMENT, mover=piece, to=to, cells=(ORIGIN,),
+                            centre=ORIGIN)
             return None
         if len(stacks) == 1:
             (only,) = stacks
@@ -403,33 +592,16 @@ class Explainer:
             if top.colour is not colour:
                 if are_neighbours(only, to):
                     return None
-                return Explanation(
-                    "R2",
-                    f"The second piece of the game must touch the first one, {top.name}.",
-                    "second-placement",
-                    (top,),
-                    (only,),
-                )
+                return _why("R2", Kind.SECOND_PLACEMENT, mover=piece, to=to, pieces=(top,),
+                            cells=(only,), first=top)
         tops = [(to + d, stacks[to + d][-1]) for d in DELTAS if to + d in stacks]
         enemy = [(c, p) for c, p in tops if p.colour is not colour]
         if enemy:
-            return Explanation(
-                "R3",
-                f"This cell touches the opponent's {_names([p for _, p in enemy])}; a new "
-                "piece may only touch pieces of its own colour.",
-                "touches-opponent",
-                tuple(p for _, p in enemy),
-                tuple(c for c, _ in enemy),
-            )
+            names = tuple(p for _, p in enemy)
+            return _why("R3", Kind.TOUCHES_OPPONENT, mover=piece, to=to, pieces=names,
+                        cells=[c for c, _ in enemy], enemy=names)
         if not tops:
-            return Explanation(
-                "R3",
-                f"Cell {cell_name(to)} touches no piece; a new piece must touch one of your "
-                "own pieces.",
-                "not-touching",
-                (),
-                (to,),
-            )
+            return _why("R3", Kind.NOT_TOUCHING, mover=piece, to=to, cells=(to,))
         return None
 
     def _hand_piece(self, piece: Piece) -> Explanation | None:
@@ -438,15 +610,10 @@ class Explainer:
         if any(r is None for r in reasons):
             return None
         first = reasons[0]
-        if first is not None and first.kind in ("piece-order", "queen-by-4", "queen-first-turn"):
-            return first
-        return Explanation(
-            "R3",
-            f"No empty cell touches your pieces without also touching the opponent's, so "
-            f"{piece.name} cannot be placed now.",
-            "no-placement",
-            (piece,),
-        )
+        if first is not None and first.kind in (Kind.PIECE_ORDER, Kind.QUEEN_BY_4,
+                                                Kind.QUEEN_FIRST_TURN):
+            return replace(first, to=None)
+        return _why("R3", Kind.NO_PLACEMENT, mover=piece)
 
     # ------------------------------------------------------------------ own movement
     def _mover(self, piece: Piece) -> _Mover:
@@ -461,47 +628,36 @@ class Explainer:
             why = _beetle(m, to, Bug.BEETLE)
             if why is None or piece.bug is Bug.BEETLE:
                 return why
-            return replace(
-                why,
-                rule=_mosquito_rule(why),
-                reason=f"On top of the hive {piece.name} moves only as a Beetle, and "
-                + _lower(why.reason),
-            )
+            return replace(why, rule=_mosquito_rule(why), mosquito="on-top")
         if piece.bug is Bug.MOSQUITO:
             return _mosquito(m, to)
         return _ANALYSERS[piece.bug](m, to, piece.bug)
 
     def _stuck(self, piece: Piece) -> Explanation:
         m = self._mover(piece)
-        name = piece.name
         c = m.cell
         bug = Bug.BEETLE if m.below else piece.bug
         around = tuple(
             e for e in (self._own(piece, c + d) for d in DELTAS) if e is not None
         )
-        rule = "R14" if piece.bug is Bug.MOSQUITO else bug.rule
+        rule = Rule.R14 if piece.bug is Bug.MOSQUITO else Rule.for_bug(bug)
+        facts: dict[str, object] = {}
         if bug is Bug.MOSQUITO:
-            copies = _join([f"the {b.title} from {p.name}" for b, p in m.copies()])
-            text = f"{name} copies {copies}, and none of those moves is open here."
+            case = "mosquito"
+            facts["copies"] = tuple(m.copies())
         elif bug in (Bug.QUEEN, Bug.PILLBUG, Bug.SPIDER, Bug.ANT) and all(
             c + d in m.board for d in DELTAS
         ):
-            text = f"{name} is surrounded by pieces on all six sides, so it cannot slide out."
+            case = "surrounded"
         elif bug in (Bug.QUEEN, Bug.PILLBUG, Bug.BEETLE):
-            text = (
-                f"{name} has nowhere to go: every cell next to it is taken or closed by a gate "
-                "it cannot pass."
-            )
+            case = "step"
         elif bug is Bug.SPIDER:
-            text = f"{name} has nowhere to go: no way of exactly three slides is open."
-        elif bug is Bug.LADYBUG:
-            text = (
-                f"{name} has nowhere to go: it finds no open way up onto the hive, across "
-                "and down into an empty cell."
-            )
-        else:
-            text = f"{name} has nowhere to go: every way out is closed by a gate."
-        return Explanation(rule, text, "stuck", (piece,), (c,), others=around)
+            case = "spider"
+        else:  # an Ant or a Ladybug: every way out passes a gate (for a Ladybug a height
+            # gate); a free Grasshopper always has a jump
+            case = "gate"
+        return replace(_why(rule, Kind.STUCK, case, mover=piece, cells=(c,), more=facts),
+                       others=around)
 
     # ------------------------------------------------------------------ Pillbug throws
     def _thrower_list(self) -> list[Piece]:
@@ -541,118 +697,59 @@ class Explainer:
         stacks = pos.stacks
         p = pos.where[thrower]
         n = pos.where[piece]
-        power = "the Pillbug's power" if thrower.bug is Bug.MOSQUITO else "its power"
         queen = _expansion_piece(pos.turn, Bug.QUEEN)
         if queen not in pos.where:
-            return Explanation(
-                "R5",
-                f"Your Queen Bee {queen.name} is not on the board yet, so {thrower.name} may "
-                f"not use {power}.",
-                "queen-not-placed",
-                (queen,),
-            )
+            return _why("R5", Kind.QUEEN_NOT_PLACED, "throw", mover=piece,
+                        pieces=(queen, thrower), queen=queen, thrower=thrower)
         if pos.last_moved is piece:
-            return Explanation(
-                "R17",
-                f"{piece.name} {_how_played(pos, piece)} on the previous turn, so it is "
-                f"stunned: {thrower.name} cannot throw it this turn.",
-                "stunned",
-                (piece, thrower),
-                (n,),
-            )
+            return _why("R17", Kind.STUNNED, "throw", mover=piece, pieces=(thrower,),
+                        cells=(n,), how=_how_played(pos, piece), thrower=thrower)
         if pos.last_moved is thrower:
-            return Explanation(
-                "R17",
-                f"{thrower.name} {_how_played(pos, thrower)} on the previous turn, so it is "
-                f"stunned and cannot use {power} this turn.",
-                "thrower-stunned",
-                (thrower,),
-                (p,),
-            )
+            return _why("R17", Kind.THROWER_STUNNED, mover=piece, pieces=(thrower,),
+                        cells=(p,), how=_how_played(pos, thrower), thrower=thrower)
         sn = stacks[n]
         if len(sn) > 1:
             if sn[-1] is piece:
-                text = (
-                    f"{piece.name} is on top of a stack, and {thrower.name} can only lift a "
-                    "piece that stands alone on the ground."
-                )
-                kind, names = "stacked", (piece, thrower)
-            else:
-                above = sn[sn.index(piece) + 1 :]
-                text = (
-                    f"{_names(above)} {'sits' if len(above) == 1 else 'sit'} on top of "
-                    f"{piece.name}, and {thrower.name} can only lift a piece with nothing on "
-                    "top."
-                )
-                kind, names = "covered", (*above, thrower)
-            return Explanation("R16", text, kind, names, (n,))
+                return _why("R16", Kind.STACKED, mover=piece, pieces=(thrower,), cells=(n,),
+                            thrower=thrower)
+            # R6 before the Pillbug's own rule: a covered piece cannot move at all.
+            above = tuple(sn[sn.index(piece) + 1 :])
+            return _why("R6", Kind.COVERED, "throw", mover=piece, pieces=(*above, thrower),
+                        cells=(n,), above=above, thrower=thrower)
         if n in pos.pinned_cells():
             return _pinned(pos, piece, n, thrower)
         sp = stacks[p]
         if sp[-1] is not thrower:
-            above = sp[sp.index(thrower) + 1 :]
-            return Explanation(
-                "R16",
-                f"{_names(above)} {'sits' if len(above) == 1 else 'sit'} on top of "
-                f"{thrower.name}, so {thrower.name} cannot use {power}.",
-                "thrower-covered",
-                (*above, thrower),
-                (p,),
-            )
+            above = tuple(sp[sp.index(thrower) + 1 :])
+            return _why("R16", Kind.THROWER_COVERED, mover=piece, pieces=(*above, thrower),
+                        cells=(p,), above=above, thrower=thrower)
         if len(sp) > 1:
-            return Explanation(
-                "R14",
-                f"{thrower.name} is on top of the hive, where it moves only as a Beetle, so it "
-                "cannot use the Pillbug's power.",
-                "thrower-on-top",
-                (thrower,),
-                (p,),
-            )
+            return _why("R14", Kind.THROWER_ON_TOP, mover=piece, pieces=(thrower,), cells=(p,),
+                        thrower=thrower)
         # Lift: from the ground at n onto the thrower (height 1), R8.
         fl, fr = flanks(p, n)
         hl, hr = movegen.height(stacks, fl), movegen.height(stacks, fr)
         if min(hl, hr) > 1:
-            return _height_gate(
-                stacks, f"lift {piece.name} onto itself", thrower.name, fl, fr, hl, hr, 0, 1,
-                piece=piece,
-            )
+            return _height_gate(stacks, piece, "lift", fl, fr, hl, hr, 0, 1, to=to,
+                                thrower=thrower)
         if to is None:
             return None
         if to == n:
-            return Explanation(
-                "R16",
-                f"{piece.name} is already on cell {cell_name(to)}; a throw sets it down on "
-                "another cell.",
-                "same-cell",
-                (piece,),
-                (n,),
-            )
+            return _why("R16", Kind.SAME_CELL, "throw", mover=piece, to=to, pieces=(thrower,),
+                        cells=(n,), thrower=thrower)
         if to in stacks:
-            return Explanation(
-                "R16",
-                f"Cell {cell_name(to)} is taken by {stacks[to][-1].name}; {thrower.name} sets "
-                "a thrown piece down only on an empty cell.",
-                "occupied",
-                (stacks[to][-1], thrower),
-                (to,),
-            )
+            top = stacks[to][-1]
+            return _why("R16", Kind.OCCUPIED, "throw", mover=piece, to=to,
+                        pieces=(top, thrower), cells=(to,), top=top, thrower=thrower)
         if not are_neighbours(p, to):
-            return Explanation(
-                "R16",
-                f"{thrower.name} sets a thrown piece down only on an empty cell next to "
-                f"itself, and cell {cell_name(to)} is not next to {thrower.name}.",
-                "too-far",
-                (piece, thrower),
-                (p, to),
-            )
+            return _why("R16", Kind.TOO_FAR, "throw", mover=piece, to=to, pieces=(thrower,),
+                        cells=(p, to), thrower=thrower)
         fl, fr = flanks(p, to)
         hl = 0 if fl == n else movegen.height(stacks, fl)
         hr = 0 if fr == n else movegen.height(stacks, fr)
         if min(hl, hr) > 1:
-            return _height_gate(
-                stacks, f"set {piece.name} down on cell {cell_name(to)}", thrower.name, fl, fr,
-                hl, hr, 1, 0, piece=piece,
-            )
+            return _height_gate(stacks, piece, "set-down", fl, fr, hl, hr, 1, 0, to=to,
+                                thrower=thrower)
         return None
 
     def _no_throw(self, piece: Piece) -> Explanation:
@@ -666,13 +763,8 @@ class Explainer:
             if why is None:
                 empties = [p + d for d in DELTAS if p + d not in self.pos.stacks]
                 if not empties:
-                    why = Explanation(
-                        "R16",
-                        f"{t.name} has no empty cell next to it to set {piece.name} down on.",
-                        "no-room",
-                        (t, piece),
-                        (p,),
-                    )
+                    why = _why("R16", Kind.NO_ROOM, mover=piece, pieces=(t,), cells=(p,),
+                               thrower=t)
                 else:
                     why = _best_throw([self._throw_by(t, piece, e) for e in empties])
             options.append(why)
@@ -855,96 +947,64 @@ class _SpiderPaths:
 
 # ----------------------------------------------------------------------------- per-bug analysis
 def _same_cell(m: _Mover, bug: Bug) -> Explanation:
-    return Explanation(
-        bug.rule,
-        f"{m.name} is already on cell {cell_name(m.cell)}: a move must end on a different cell "
-        "from where it started.",
-        "same-cell",
-        (m.piece,),
-        (m.cell,),
-    )
+    return _why(Rule.for_bug(bug), Kind.SAME_CELL, mover=m.piece, to=m.cell, cells=(m.cell,))
 
 
-def _occupied(m: _Mover, to: Cell, bug: Bug, tail: str) -> Explanation:
+def _occupied(m: _Mover, to: Cell, bug: Bug, case: str) -> Explanation:
     top = m.board[to][-1]
-    return Explanation(
-        bug.rule,
-        f"Cell {cell_name(to)} is taken by {top.name}, and {tail}",
-        "occupied",
-        (top,),
-        (to,),
-    )
+    return _why(Rule.for_bug(bug), Kind.OCCUPIED, case, mover=m.piece, to=to, pieces=(top,),
+                cells=(to,), top=top, bug=bug)
 
 
-def _off_hive(m: _Mover, to: Cell, bug: Bug, how: str) -> Explanation:
-    return Explanation(
-        bug.rule,
-        f"Cell {cell_name(to)} does not touch the hive (without {m.name} itself), and "
-        f"{how}",
-        "off-hive",
-        (m.piece,),
-        (to,),
-    )
+def _off_hive(m: _Mover, to: Cell, bug: Bug, case: str) -> Explanation:
+    return _why(Rule.for_bug(bug), Kind.OFF_HIVE, case, mover=m.piece, to=to, cells=(to,),
+                bug=bug)
 
 
-def _ground_gap(m: _Mover, a: Cell, b: Cell, to: Cell) -> Explanation | None:
-    """R7 for the slide a -> b on the way to ``to``: a gate or no contact, else None."""
-    fl, fr = flanks(a, b)
+def _too_far(m: _Mover, to: Cell, bug: Bug, case: str) -> Explanation:
+    return _why(Rule.for_bug(bug), Kind.TOO_FAR, case, mover=m.piece, to=to, cells=(to,),
+                bug=bug, distance=distance(m.cell, to))
+
+
+def _ground_gap(m: _Mover, a: Cell, to: Cell) -> Explanation | None:
+    """R7 for the slide a -> ``to``: a gate or no contact, else None."""
+    fl, fr = flanks(a, to)
     board = m.board
     if fl in board and fr in board:
-        return _gate(board, m, fl, fr, b, to)
+        return _gate(board, m, fl, fr, to)
     if fl not in board and fr not in board:
-        return Explanation(
-            "R7",
-            f"{m.name} would lose touch with the hive: there is no piece on either side of its "
-            f"way to cell {cell_name(b)}, and a piece must slide along the hive.",
-            "no-contact",
-            (m.piece,),
-            (fl, fr),
-        )
+        return _why("R7", Kind.NO_CONTACT, mover=m.piece, to=to, cells=(fl, fr))
     return None
 
 
 def _gate(
-    board: Board, m: _Mover, fl: Cell, fr: Cell, b: Cell, to: Cell, path: tuple[Cell, ...] = ()
+    board: Board, m: _Mover, fl: Cell, fr: Cell, to: Cell, case: str = "",
+    path: tuple[Cell, ...] = (),
 ) -> Explanation:
     a, c = board[fl][-1], board[fr][-1]
-    where = f"to cell {cell_name(to)}"
-    if b != to:
-        where = f"to cell {cell_name(b)} on the way to {cell_name(to)}"
-    return Explanation(
-        "R7",
-        f"The gap between {a.name} and {c.name} is too narrow: {m.name} cannot slide through "
-        f"it {where}.",
-        "gate",
-        (a, c),
-        (fl, fr),
-        gate=(fl, fr),
-        path=path,
-    )
-
-
-def _level(h: int) -> str:
-    return "on the ground" if h == 0 else f"on a stack {h} high"
+    return _why("R7", Kind.GATE, case, mover=m.piece, to=to, pieces=(a, c), cells=(fl, fr),
+                gate=(fl, fr), path=path, left=a, right=c)
 
 
 def _height_gate(
-    board: Board, action: str, name: str, fl: Cell, fr: Cell, hl: int, hr: int, s: int, d: int,
-    *, piece: Piece | None = None, path: tuple[Cell, ...] = (),
+    board: Board, mover: Piece, action: str, fl: Cell, fr: Cell, hl: int, hr: int, s: int,
+    d: int, *, to: Cell | None, thrower: Piece | None = None, path: tuple[Cell, ...] = (),
+    **where: Piece,
 ) -> Explanation:
+    """R8: the stacks at ``fl`` and ``fr`` (``hl``, ``hr`` high) are taller than both where the
+    piece starts (height ``s``) and where it lands (``d``). ``action`` says what it cannot do;
+    ``where`` names the pieces the action needs (``onto``, ``over``)."""
     a, c = board[fl][-1], board[fr][-1]
-    who = piece.name if piece is not None else "it"
-    return Explanation(
-        "R8",
-        f"{name} cannot {action}: the stacks on both sides of the gap, {a.name} ({hl} high) "
-        f"and {c.name} ({hr} high), are taller than both where {who} starts ({_level(s)}) "
-        f"and where it lands ({_level(d)}).",
-        "height-gate",
-        (a, c),
-        (fl, fr),
-        gate=(fl, fr),
-        path=path,
-    )
+    facts: dict[str, object] = {
+        "action": action, "left": a, "right": c, "left_height": hl, "right_height": hr,
+        "start_height": s, "end_height": d, **where,
+    }
+    pieces: tuple[Piece, ...] = (a, c)
+    case = ""
+    if thrower is not None:
+        case, facts["thrower"], pieces = "throw", thrower, (a, c, thrower)
+    return _why("R8", Kind.HEIGHT_GATE, case, mover=mover, to=to, pieces=pieces,
+                cells=(fl, fr), gate=(fl, fr), path=path, more=facts)
 
 
 def _one_step(m: _Mover, to: Cell, bug: Bug) -> Explanation | None:
@@ -953,17 +1013,10 @@ def _one_step(m: _Mover, to: Cell, bug: Bug) -> Explanation | None:
     if to == c:
         return _same_cell(m, bug)
     if not are_neighbours(c, to):
-        return Explanation(
-            bug.rule,
-            f"A {bug.title} moves just one cell, and cell {cell_name(to)} is "
-            f"{distance(c, to)} cells away from {m.name}.",
-            "too-far",
-            (m.piece,),
-            (to,),
-        )
+        return _too_far(m, to, bug, "step")
     if to in m.board:
-        return _occupied(m, to, bug, f"a {bug.title} only moves into an empty cell.")
-    return _ground_gap(m, c, to, to)
+        return _occupied(m, to, bug, "step")
+    return _ground_gap(m, c, to)
 
 
 def _beetle(m: _Mover, to: Cell, bug: Bug) -> Explanation | None:
@@ -972,23 +1025,18 @@ def _beetle(m: _Mover, to: Cell, bug: Bug) -> Explanation | None:
     if to == c:
         return _same_cell(m, bug)
     if not are_neighbours(c, to):
-        return Explanation(
-            bug.rule,
-            f"A Beetle moves just one cell (on the ground or over the hive), and cell "
-            f"{cell_name(to)} is {distance(c, to)} cells away from {m.name}.",
-            "too-far",
-            (m.piece,),
-            (to,),
-        )
+        return _too_far(m, to, bug, "beetle")
     board = m.board
     s, d = m.below, _h(board, to)
     if s == 0 and d == 0:
-        return _ground_gap(m, c, to, to)
+        return _ground_gap(m, c, to)
     fl, fr = flanks(c, to)
     hl, hr = _h(board, fl), _h(board, fr)
     if min(hl, hr) > max(s, d):
-        action = f"climb onto {board[to][-1].name}" if d else f"climb down to cell {cell_name(to)}"
-        return _height_gate(board, action, m.name, fl, fr, hl, hr, s, d)
+        if d:
+            return _height_gate(board, m.piece, "climb-onto", fl, fr, hl, hr, s, d, to=to,
+                                onto=board[to][-1])
+        return _height_gate(board, m.piece, "climb-down", fl, fr, hl, hr, s, d, to=to)
     return None
 
 
@@ -996,6 +1044,7 @@ def _grasshopper(m: _Mover, to: Cell, bug: Bug) -> Explanation | None:
     """Grasshopper (R11): a straight jump over pieces to the first empty cell."""
     c = m.cell
     board = m.board
+    rule = Rule.for_bug(bug)
     if to == c:
         return _same_cell(m, bug)
     (q0, r0), (q1, r1) = coords(c), coords(to)
@@ -1003,64 +1052,35 @@ def _grasshopper(m: _Mover, to: Cell, bug: Bug) -> Explanation | None:
     k = max(abs(dq), abs(dr))
     step = (dq // k, dr // k)
     if not (dq == 0 or dr == 0 or dq == -dr) or step not in DIRECTION_VECTORS:
-        return Explanation(
-            bug.rule,
-            f"A {bug.title} jumps only in a straight line, and cell {cell_name(to)} is not in "
-            f"line with {m.name} in any of the six directions.",
-            "not-in-line",
-            (m.piece,),
-            (to,),
-        )
+        return _why(rule, Kind.NOT_IN_LINE, mover=m.piece, to=to, cells=(to,), bug=bug)
     delta = DELTAS[DIRECTION_VECTORS.index(step)]
     first = c + delta
     if first not in board:
-        return Explanation(
-            bug.rule,
-            f"A {bug.title} must jump over at least one piece, and the cell next to "
-            f"{m.name} in that direction ({cell_name(first)}) is empty.",
-            "nothing-to-jump",
-            (m.piece,),
-            (first,),
-        )
+        return _why(rule, Kind.NOTHING_TO_JUMP, mover=m.piece, to=to, cells=(first,), bug=bug,
+                    beside=first)
     land = first
     while land in board:
         land += delta
     if land == to:
         return None
     if to in board:
-        return Explanation(
-            bug.rule,
-            f"Cell {cell_name(to)} is taken by {board[to][-1].name}: a {bug.title} jumps over "
-            f"every piece in its way and lands on the first empty cell, here "
-            f"{cell_name(land)}.",
-            "occupied",
-            (board[to][-1],),
-            (to, land),
-        )
-    return Explanation(
-        bug.rule,
-        f"There is a gap on the way: {m.name} would land at cell {cell_name(land)} first, and "
-        f"a {bug.title} cannot jump over an empty cell.",
-        "gap",
-        (m.piece,),
-        (land,),
-    )
-
-
-def _steps(n: int) -> str:
-    return "1 step" if n == 1 else f"{n} steps"
+        top = board[to][-1]
+        return _why(rule, Kind.OCCUPIED, "grasshopper", mover=m.piece, to=to, pieces=(top,),
+                    cells=(to, land), top=top, bug=bug, land=land)
+    return _why(rule, Kind.GAP, mover=m.piece, to=to, cells=(land,), bug=bug, land=land)
 
 
 def _spider(m: _Mover, to: Cell, bug: Bug) -> Explanation | None:
     """Spider (R12): exactly three slides, never entering a cell twice."""
     c = m.cell
     board = m.board
+    rule = Rule.for_bug(bug)
     if to == c:
         return _same_cell(m, bug)
     if to in board:
-        return _occupied(m, to, bug, f"a {bug.title} only walks into empty cells.")
+        return _occupied(m, to, bug, "walk")
     if not _touches(board, to):
-        return _off_hive(m, to, bug, f"a {bug.title} walks along the edge of the hive.")
+        return _off_hive(m, to, bug, "spider")
     paths = m.spider()
     if to in paths.exact:
         return None
@@ -1068,46 +1088,19 @@ def _spider(m: _Mover, to: Cell, bug: Bug) -> Explanation | None:
         _n, path, gated = paths.gated[to]
         i = gated.index(True)
         fl, fr = flanks(path[i], path[i + 1])
-        why = _gate(board, m, fl, fr, path[i + 1], to, path)
-        return replace(
-            why,
-            reason=f"{m.name} could reach cell {cell_name(to)} in three steps only by "
-            f"squeezing between {board[fl][-1].name} and {board[fr][-1].name}, and that gap "
-            "is too narrow to slide through.",
-        )
+        return _gate(board, m, fl, fr, to, "spider", path)
     d = paths.dist.get(to)
     if d is not None and d < 3:
         if to in paths.walks:
             walk = paths.walks[to]
             twice = walk[0] if walk[2] == walk[0] else walk[1]
-            where = "its starting cell" if twice == c else f"cell {cell_name(twice)}"
-            return Explanation(
-                bug.rule,
-                f"{m.name} reaches cell {cell_name(to)} in {_steps(d)}; the only ways there in "
-                f"exactly three steps would enter {where} twice, and a {bug.title} never "
-                "enters a cell twice in one move.",
-                "revisit",
-                (m.piece,),
-                (twice,),
-                path=walk,
-            )
-        return Explanation(
-            bug.rule,
-            f"{m.name} reaches cell {cell_name(to)} in {_steps(d)} but never in exactly 3, "
-            f"and a {bug.title} always takes exactly three steps.",
-            "wrong-count",
-            (m.piece,),
-            (to,),
-        )
+            return _why(rule, Kind.REVISIT, "start" if twice == c else "", mover=m.piece,
+                        to=to, cells=(twice,), path=walk, bug=bug, steps=d, twice=twice)
+        return _why(rule, Kind.WRONG_COUNT, mover=m.piece, to=to, cells=(to,), bug=bug,
+                    steps=d)
     if d is not None:
-        return Explanation(
-            bug.rule,
-            f"Cell {cell_name(to)} is {d} steps away along the edge of the hive, and a "
-            f"{bug.title} takes exactly three.",
-            "too-far",
-            (m.piece,),
-            (to,),
-        )
+        return _why(rule, Kind.TOO_FAR, "spider", mover=m.piece, to=to, cells=(to,), bug=bug,
+                    steps=d)
     return _pocket(m, to, bug)
 
 
@@ -1118,9 +1111,9 @@ def _ant(m: _Mover, to: Cell, bug: Bug) -> Explanation | None:
     if to == c:
         return _same_cell(m, bug)
     if to in board:
-        return _occupied(m, to, bug, f"a {bug.title} only walks into empty cells.")
+        return _occupied(m, to, bug, "walk")
     if not _touches(board, to):
-        return _off_hive(m, to, bug, f"a {bug.title} walks around the edge of the hive.")
+        return _off_hive(m, to, bug, "ant")
     if to in m.reach():
         return None
     return _pocket(m, to, bug)
@@ -1128,40 +1121,21 @@ def _ant(m: _Mover, to: Cell, bug: Bug) -> Explanation | None:
 
 def _pocket(m: _Mover, to: Cell, bug: Bug) -> Explanation:
     """A cell on the hive's edge that no open slide leads to: behind a gate, or walled in."""
-    gates = m.gates()
-    edge = gates.get(to)
+    edge = m.gates().get(to)
     board = m.board
     if edge is not None:
         fl, fr = flanks(*edge)
-        a, c = board[fl][-1], board[fr][-1]
-        return Explanation(
-            "R7",
-            f"Cell {cell_name(to)} is cut off from {m.name} by the gap between {a.name} and "
-            f"{c.name}, which is too narrow to slide through.",
-            "gate",
-            (a, c),
-            (fl, fr),
-            gate=(fl, fr),
-        )
+        return _gate(board, m, fl, fr, to, "pocket")
     start = m.cell
     if all(to + d in board for d in DELTAS):
-        text = f"Cell {cell_name(to)} is surrounded by pieces on all six sides, so {m.name} "
-        text += "cannot slide into it."
-        where = to
+        case, where = "", to
     elif _walled_in(board, to):
-        text = f"Cell {cell_name(to)} is in a hole walled in by the hive, so {m.name} cannot "
-        text += "slide into it."
-        where = to
+        case, where = "hole", to
     elif all(start + d in board for d in DELTAS):
-        text = f"{m.name} is surrounded by pieces on all six sides, so it cannot slide out."
-        where = start
-    elif _walled_in(board, start):
-        text = f"{m.name} is in a hole walled in by the hive, so it cannot slide out of it."
-        where = start
-    else:  # pragma: no cover - the hive's edge around one face is always connected
-        text = f"{m.name} would have to leave the hive's edge to reach cell {cell_name(to)}."
-        where = to
-    return Explanation(bug.rule, text, "enclosed", (m.piece,), (where,))
+        case, where = "start", start
+    else:  # the hive's edge around one face is connected, so the mover is walled in itself
+        case, where = "start-hole", start
+    return _why(Rule.for_bug(bug), Kind.ENCLOSED, case, mover=m.piece, to=to, cells=(where,))
 
 
 def _ladybug(m: _Mover, to: Cell, bug: Bug) -> Explanation | None:
@@ -1171,51 +1145,36 @@ def _ladybug(m: _Mover, to: Cell, bug: Bug) -> Explanation | None:
     if to == c:
         return _same_cell(m, bug)
     if to in board:
-        return _occupied(
-            m, to, bug, f"a {bug.title} always climbs down into an empty cell: it never ends "
-            "its move on top of the hive.",
-        )
+        return _occupied(m, to, bug, "ladybug")
     if distance(c, to) > 3:
-        return Explanation(
-            bug.rule,
-            f"A {bug.title} takes exactly three steps (up, across, down), and cell "
-            f"{cell_name(to)} is {distance(c, to)} cells away from {m.name}.",
-            "too-far",
-            (m.piece,),
-            (to,),
-        )
+        return _too_far(m, to, bug, "ladybug")
     downs = [to + d for d in DELTAS if to + d in board]
     if not downs:
-        return _off_hive(m, to, bug, f"a {bug.title} has no piece to climb down from there.")
+        return _off_hive(m, to, bug, "ladybug")
     pairs = [
         (c + d, b2) for b2 in downs for d in DELTAS
         if c + d in board and are_neighbours(c + d, b2)
     ]
     if not pairs:
-        return Explanation(
-            bug.rule,
-            f"A {bug.title} climbs onto a piece next to it, takes one step across the top to "
-            f"another piece, then climbs down; no two pieces lead that way from {m.name} to "
-            f"cell {cell_name(to)}.",
-            "no-path",
-            (m.piece,),
-            (to,),
-        )
+        return _why(Rule.for_bug(bug), Kind.NO_PATH, mover=m.piece, to=to, cells=(to,),
+                    bug=bug)
     best: tuple[int, Explanation] | None = None
     for b1, b2 in pairs:
         h1, h2 = _h(board, b1), _h(board, b2)
         path = (c, b1, b2, to)
-        legs = (
-            (c, b1, 0, h1, f"climb up onto {board[b1][-1].name}"),
-            (b1, b2, h1, h2, f"cross from {board[b1][-1].name} to {board[b2][-1].name}"),
-            (b2, to, h2, 0, f"climb down from {board[b2][-1].name} to cell {cell_name(to)}"),
+        p1, p2 = board[b1][-1], board[b2][-1]
+        legs: tuple[tuple[Cell, Cell, int, int, str, dict[str, Piece]], ...] = (
+            (c, b1, 0, h1, "climb-up", {"onto": p1}),
+            (b1, b2, h1, h2, "cross", {"over": p1, "onto": p2}),
+            (b2, to, h2, 0, "climb-down-from", {"over": p2}),
         )
-        for stage, (a, b, s, d, action) in enumerate(legs):
+        for stage, (a, b, s, d, action, where) in enumerate(legs):
             fl, fr = flanks(a, b)
             hl, hr = _h(board, fl), _h(board, fr)
             if min(hl, hr) > max(s, d):
                 if best is None or stage > best[0]:
-                    why = _height_gate(board, action, m.name, fl, fr, hl, hr, s, d, path=path)
+                    why = _height_gate(board, m.piece, action, fl, fr, hl, hr, s, d, to=to,
+                                       path=path, **where)
                     best = (stage, why)
                 break
         else:
@@ -1226,27 +1185,26 @@ def _ladybug(m: _Mover, to: Cell, bug: Bug) -> Explanation | None:
 
 _RANK = {
     kind: i for i, kind in enumerate((
-        "gate", "height-gate", "no-contact", "revisit", "wrong-count", "gap", "no-path",
-        "occupied", "too-far", "nothing-to-jump", "not-in-line", "enclosed", "off-hive",
-        "same-cell",
+        Kind.GATE, Kind.HEIGHT_GATE, Kind.NO_CONTACT, Kind.REVISIT, Kind.WRONG_COUNT, Kind.GAP,
+        Kind.NO_PATH, Kind.OCCUPIED, Kind.TOO_FAR, Kind.NOTHING_TO_JUMP, Kind.NOT_IN_LINE,
+        Kind.ENCLOSED, Kind.OFF_HIVE, Kind.SAME_CELL,
     ))
 }
 
 
-def _mosquito_rule(why: Explanation) -> str:
+def _mosquito_rule(why: Explanation) -> Rule:
     """The rule a Mosquito's move breaks: the general rules of moving (a gate R7, a height gate
     R8) stay what they are for every bug; anything about the copied bug's own way of moving
     is the Mosquito's rule R14."""
-    return why.rule if why.rule in ("R6", "R7", "R8") else "R14"
+    return why.rule if why.rule in (Rule.R6, Rule.R7, Rule.R8) else Rule.R14
 
 
 def _mosquito(m: _Mover, to: Cell) -> Explanation | None:
     """Mosquito on the ground (R14): the movement of any bug it touches."""
     if to == m.cell:
         return _same_cell(m, Bug.MOSQUITO)
-    copies = m.copies()
     found = []
-    for bug, via in copies:
+    for bug, via in m.copies():
         why = _ANALYSERS[bug](m, to, bug)
         if why is None:
             return None
@@ -1254,23 +1212,17 @@ def _mosquito(m: _Mover, to: Cell) -> Explanation | None:
     if not found:  # pragma: no cover - _blocked reports a Mosquito that copies nothing
         return None
     bug, via, why = min(found, key=lambda f: _RANK.get(f[2].kind, len(_RANK)))
+    facts = {**why.facts, "bug": bug}
     if len(found) == 1:
-        lead = f"{m.name} can copy only {via.name}, so here it moves like a {bug.title}: "
+        lead, facts["via"] = "only", via
     else:
-        listed = _join([f"the {b.title} from {v.name}" for b, v, _ in found])
-        lead = (
-            f"{m.name} copies {listed}, but none of those moves reaches cell {cell_name(to)}"
-            f" (as a {bug.title}, "
-        )
-    tail = ")" if len(found) > 1 else ""
-    text = why.reason[:-1] if tail and why.reason.endswith(".") else why.reason
-    same = f"A {bug.title} "
-    if text.startswith(same):  # "as a Spider, a Spider takes ..." reads badly
-        text = "it " + text[len(same) :]
+        lead, facts["copies"] = "copies", tuple((b, v) for b, v, _ in found)
     return replace(
         why,
         rule=_mosquito_rule(why),
-        reason=f"{lead}{_lower(text)}{tail}{'.' if tail else ''}",
+        to=to,
+        facts=facts,
+        mosquito=lead,
         others=tuple(w for _, _, w in found if w is not why),
     )
 
@@ -1289,9 +1241,9 @@ _ANALYSERS = {
 # ----------------------------------------------------------------------------- small helpers
 _THROW_STAGE = {
     kind: i for i, kind in enumerate((
-        "queen-not-placed", "stunned", "thrower-stunned", "stacked", "covered", "pinned",
-        "thrower-covered", "thrower-on-top", "no-room", "same-cell", "occupied", "too-far",
-        "height-gate",
+        Kind.QUEEN_NOT_PLACED, Kind.STUNNED, Kind.THROWER_STUNNED, Kind.STACKED, Kind.COVERED,
+        Kind.PINNED, Kind.THROWER_COVERED, Kind.THROWER_ON_TOP, Kind.NO_ROOM, Kind.SAME_CELL,
+        Kind.OCCUPIED, Kind.TOO_FAR, Kind.HEIGHT_GATE,
     ))
 }
 
@@ -1307,54 +1259,25 @@ def _best_throw(options: list[Explanation | None]) -> Explanation | None:
 def _pinned(pos: Position, piece: Piece, c: Cell, thrower: Piece | None = None) -> Explanation:
     parts = components(x for x in pos.stacks if x != c)
     cut_cells = tuple(sorted(x for part in parts[1:] for x in part))
-    cut = sorted((p for x in cut_cells for p in pos.stacks[x]), key=lambda p: p.index)
-    tail = "and the hive must always stay in one piece."
-    if thrower is not None:
-        tail = f"so {thrower.name} cannot throw it: the hive must always stay in one piece."
-    return Explanation(
-        "R6",
-        f"Moving {piece.name} would split off {_names(cut)} from the rest of the hive, {tail}",
-        "pinned",
-        tuple(cut),
-        cut_cells,
-    )
-
-
-def _not_in_game(pos: Position, piece: Piece) -> Explanation:
-    return Explanation(
-        "R0",
-        f"There is no {piece.bug.title} in a {pos.game_type} game, so {piece.name} cannot play.",
-        "not-in-game",
-        (piece,),
-    )
+    cut = tuple(sorted((p for x in cut_cells for p in pos.stacks[x]), key=lambda p: p.index))
+    if thrower is None:
+        return _why("R6", Kind.PINNED, mover=piece, pieces=cut, cells=cut_cells, cut=cut)
+    return _why("R6", Kind.PINNED, "throw", mover=piece, pieces=(*cut, thrower),
+                cells=cut_cells, cut=cut, thrower=thrower)
 
 
 def _expansion_piece(colour: Colour, bug: Bug) -> Piece:
     return Piece.from_name(colour.letter + bug.value)
 
 
-def _names(pieces: Iterable[Piece | None]) -> str:
-    return _join([p.name for p in pieces if p is not None])
-
-
-def _join(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def _how_played(pos: Position, piece: Piece) -> str:
     """How the stunned ``piece`` got where it is: moved, placed, or thrown by a Pillbug."""
     if piece.colour is pos.turn:
-        return "was thrown by a Pillbug"
+        return "thrown"
     history = pos.move_stack
     if len(history) == pos.ply and sum(m.piece is piece for m in history) == 1:
-        return "was placed"
+        return "placed"
     return "moved"
-
-
-def _lower(text: str) -> str:
-    return text[:1].lower() + text[1:]
 
 
 def _only(x: T | None) -> tuple[T, ...]:
@@ -1367,7 +1290,8 @@ def _move(piece: Piece, to: Cell) -> Move:
     return Move(piece, to)
 
 
-def _result(pos: Position) -> str:
+def winner_text(pos: Position) -> str:
+    """A short sentence on how the game ended, for boards and worksheets."""
     from hive_teach.hive.position import GameState
 
     return {
@@ -1377,18 +1301,22 @@ def _result(pos: Position) -> str:
     }.get(pos.state, pos.state.value)
 
 
-def winner_text(pos: Position) -> str:
-    """A short sentence on how the game ended, for boards and worksheets."""
-    return _result(pos)
-
-
 __all__ = [
-    "FALLBACK_KINDS",
+    "FACTS",
     "KINDS",
+    "MOSQUITO_LEADS",
     "Colour",
     "Explainer",
     "Explanation",
+    "Fact",
+    "Kind",
+    "KindInfo",
+    "Rule",
+    "cell_taken",
     "explain_move",
     "explain_piece",
+    "not_in_game",
+    "reference_in_hand",
     "winner_text",
+    "written_alone",
 ]

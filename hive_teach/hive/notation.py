@@ -115,58 +115,36 @@ def resolve_move(pos: Position, text: str) -> AnyMove:
     if mt.piece is None:
         return PASS
     piece = mt.piece
+    from hive_teach.hive import explain as ex
+
     for p in (piece, mt.ref):
         if p is not None and p not in pos.game_type:
-            raise IllegalMoveError(
-                text.strip(), "R0",
-                f"There is no {p.bug.title} in a {pos.game_type} game, so {p.name} cannot play.",
-            )
+            raise IllegalMoveError.explained(text.strip(), ex.not_in_game(pos, p))
     if mt.ref is None:
         if pos.stacks:
-            from hive_teach.hive.explain import explain_move
-
             # A finished game or someone else's piece outranks the spelling (R19, R0).
-            first = explain_move(pos, Move(piece, next(iter(pos.stacks))))
+            first = ex.explain_move(pos, Move(piece, next(iter(pos.stacks))))
             if first is not None and first.rule in ("R19", "R0"):
                 raise IllegalMoveError(text.strip(), first.rule, first.reason, first)
-            raise IllegalMoveError(
-                text.strip(), "R2" if len(pos.stacks) == 1 else "R3",
-                "Only the very first piece of the game is written alone; say where this one "
-                "goes by naming a piece next to it, e.g. 'bS1 wQ-'.",
-            )
+            raise IllegalMoveError.explained(text.strip(), ex.written_alone(pos, piece))
         return Move(piece, ORIGIN)
     ref_cell = pos.where.get(mt.ref)
     if ref_cell is None:
-        raise IllegalMoveError(
-            text.strip(), "R0",
-            f"The reference piece {mt.ref.name} is not on the board, so this cell cannot be "
-            "named from it.",
-        )
+        raise IllegalMoveError.explained(text.strip(), ex.reference_in_hand(piece, mt.ref))
     if mt.direction is None:
         return Move(piece, ref_cell)
     dest = ref_cell + DELTAS[mt.direction]
     s = pos.stacks.get(dest)
     if s and not (len(s) == 1 and s[0] is piece):
-        from hive_teach.hive.explain import explain_move
-
         # A game that is over, or a piece that is not the mover's, outranks the spelling.
-        climb = explain_move(pos, Move(piece, dest))
+        climb = ex.explain_move(pos, Move(piece, dest))
         if climb is not None and climb.rule in ("R19", "R0"):
             raise IllegalMoveError(text.strip(), climb.rule, climb.reason, climb)
-        top = s[-1]
-        if piece not in pos.where:
-            rule, hint = "R3", "A piece is never placed on top of another piece"
-        elif climb is None:  # climbing there is legal, only the spelling is wrong
-            rule, hint = piece.bug.rule, (
-                f"To climb onto it, write the move as '{piece.name} {top.name}'"
-            )
-        elif piece.bug in (Bug.BEETLE, Bug.MOSQUITO):
+        if climb is not None and piece in pos.where and piece.bug in (Bug.BEETLE, Bug.MOSQUITO):
             raise IllegalMoveError(text.strip(), climb.rule, climb.reason, climb)
-        else:
-            rule, hint = piece.bug.rule, f"A {piece.bug.title} only moves into empty cells"
-        raise IllegalMoveError(
-            text.strip(), rule, f"That cell is already taken by {top.name}. {hint}."
-        )
+        # climb is None: climbing there is legal, only the spelling is wrong
+        why = ex.cell_taken(pos, piece, dest, climb_is_legal=climb is None)
+        raise IllegalMoveError.explained(text.strip(), why)
     return Move(piece, dest)
 
 
@@ -247,7 +225,8 @@ This cell touches the opponent's bQ; a new piece may only touch pieces of its ow
         try:
             pos.play(token)
         except ValueError as e:
-            raise GameStringError(f"GameString move {i} {token!r}: {_inner(e)}") from e
+            where = f"GameString move {i} {token!r}"
+            raise GameStringError(f"{where}: {_inner(e)}", where) from e
     return pos
 
 

@@ -3,7 +3,9 @@
 Speaks the commands of the UHP (info, newgame, play, pass, validmoves, bestmove, undo, options)
 plus ``perft N``. Every answer ends with a line ``ok``; bad input gets ``err <why>``; an illegal
 move gets ``invalidmove <why, with the rule id>`` and leaves the game unchanged. No input line
-can crash it.
+can crash it. Two options: ``TournamentOpening`` (no Queen on the first turn, on by default)
+and ``Language`` (``en``, ``de`` or ``zh``), the language of the explanations in
+``invalidmove`` and ``err`` answers.
 
 >>> engine = UHPEngine()
 >>> print(engine.handle("newgame Base"))
@@ -15,6 +17,13 @@ ok
 >>> print(engine.handle("play wS1"))
 Base;InProgress;Black[1];wS1
 ok
+>>> print(engine.handle("options set Language de"))
+Language;enum;de;en;en;de;zh
+ok
+>>> print(engine.handle("play bQ wS1-"))
+invalidmove bQ wS1-: Mit der Turnierregel darf die Bienenkönigin (bQ) nicht in deinem ersten \
+Zug eingesetzt werden. (R4)
+ok
 """
 
 from __future__ import annotations
@@ -22,9 +31,11 @@ from __future__ import annotations
 import re
 import sys
 import time
+from collections.abc import Callable
 from typing import TextIO
 
 from hive_teach.core.errors import GameStringError, IllegalMoveError, InvalidMoveError
+from hive_teach.core.i18n import LANGUAGES
 from hive_teach.core.version import __version__
 from hive_teach.hive.perft import perft
 from hive_teach.hive.position import Position
@@ -41,6 +52,7 @@ class UHPEngine:
     def __init__(self) -> None:
         self.game: Position | None = None
         self.tournament_opening = True
+        self.language = "en"
 
     def handle(self, line: str) -> str:
         """The answer to one command line, ending with ``ok``."""
@@ -53,7 +65,7 @@ class UHPEngine:
     def _dispatch(self, line: str) -> str:
         command, _, arg = line.partition(" ")
         arg = arg.strip()
-        handler = getattr(self, "_cmd_" + command.lower(), None)
+        handler: Callable[[str], str] | None = getattr(self, "_cmd_" + command.lower(), None)
         if handler is None:
             return f"err unknown command {command!r}; try info, newgame, play, pass, validmoves, " \
                    "bestmove, undo, options or perft"
@@ -67,6 +79,9 @@ class UHPEngine:
         try:
             game = Position.from_game_string(arg or "Base", tournament=self.tournament_opening)
         except GameStringError as e:
+            cause = e.__cause__
+            if e.where and isinstance(cause, IllegalMoveError) and cause.explanation:
+                return f"err {e.where}: {cause.explanation.text(self.language)}"
             return f"err {e}"
         self.game = game
         return game.game_string()
@@ -85,7 +100,7 @@ class UHPEngine:
         except InvalidMoveError as e:
             return f"err {e}"
         except IllegalMoveError as e:
-            return f"invalidmove {e}"
+            return f"invalidmove {e.text(self.language)}"
         return game.game_string()
 
     def _cmd_pass(self, arg: str) -> str:
@@ -106,7 +121,11 @@ class UHPEngine:
         ):
             return "err bestmove takes 'depth N' (N >= 1) or 'time hh:mm:ss'"
         if game.state.is_over:
-            return "err the game is over, there is no move to suggest (R19)"
+            from hive_teach.hive.explain import explain_move
+            from hive_teach.hive.position import PASS
+
+            over = explain_move(game, PASS)
+            return f"err {over.text(self.language) if over else 'the game is over (R19)'}"
         from hive_teach.hive.player import DEFAULT_TIME_LIMIT, Player
 
         # Bounded, so that no input line can keep the engine busy for hours.
@@ -136,26 +155,38 @@ class UHPEngine:
             game.undo()
         return game.game_string()
 
+    # ---------------------------------------------------------------- options
+    OPTIONS = ("TournamentOpening", "Language")
+
+    def _option_line(self, name: str) -> str:
+        """An option in the UHP format: name;type;value;default (and an enum's choices)."""
+        if name == "TournamentOpening":
+            return f"TournamentOpening;bool;{self.tournament_opening};True"
+        return f"Language;enum;{self.language};en;{';'.join(LANGUAGES)}"
+
     def _cmd_options(self, arg: str) -> str:
         words = arg.split()
-        line = f"TournamentOpening;bool;{self.tournament_opening};True"
         if not words:
-            return line
+            return "\n".join(self._option_line(name) for name in self.OPTIONS)
+        if words[0] in ("get", "set") and len(words) >= 2 and words[1] not in self.OPTIONS:
+            return f"err unknown option {words[1]!r}; the options are {', '.join(self.OPTIONS)}"
         if words[0] == "get" and len(words) == 2:
-            if words[1] != "TournamentOpening":
-                return f"err unknown option {words[1]!r}; the option is TournamentOpening"
-            return line
+            return self._option_line(words[1])
         if words[0] == "set" and len(words) == 3:
-            if words[1] != "TournamentOpening":
-                return f"err unknown option {words[1]!r}; the option is TournamentOpening"
-            if words[2] not in ("True", "False"):
-                return "err TournamentOpening is True or False"
-            self.tournament_opening = words[2] == "True"
-            if self.game is not None:
-                self.game = Position.from_game_string(
-                    self.game.game_string(), tournament=self.tournament_opening
-                )
-            return f"TournamentOpening;bool;{self.tournament_opening};True"
+            name, value = words[1], words[2]
+            if name == "Language":
+                if value not in LANGUAGES:  # refused: the option stays as it was
+                    return f"err Language is one of {', '.join(LANGUAGES)}, not {value!r}"
+                self.language = value
+            else:
+                if value not in ("True", "False"):
+                    return "err TournamentOpening is True or False"
+                self.tournament_opening = value == "True"
+                if self.game is not None:
+                    self.game = Position.from_game_string(
+                        self.game.game_string(), tournament=self.tournament_opening
+                    )
+            return self._option_line(name)
         return "err use 'options', 'options get NAME' or 'options set NAME VALUE'"
 
     def _cmd_perft(self, arg: str) -> str:

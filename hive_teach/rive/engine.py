@@ -492,15 +492,6 @@ into 2 pieces: the group must stay in one piece. (V5)
 
         return diagram_png(self, palette=True)
 
-    # The names before the game protocol, until every caller uses the protocol's.
-    to_move = turn
-    legal_actions = legal_moves
-    parse_action = parse_move
-
-    @property
-    def history(self) -> tuple[Action, ...]:
-        return tuple(self.move_stack)
-
     def copy(self) -> RiveGame:
         """An independent copy with the same history."""
         game = RiveGame(self.side)

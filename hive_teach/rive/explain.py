@@ -1,8 +1,9 @@
-"""Why an action is not legal in Rive: the rule it breaks (V1-V7) and one plain sentence.
+"""Why an action is not legal in Rive: the rule it breaks (V1-V7), the kind of reason and its
+facts (the cells and numbers a sentence names; :mod:`hive_teach.rive.i18n` writes it).
 
 :func:`explain` works from first principles (the stones, :func:`hexgrid.components` and the
 rules), not from the engine's move generator, so that tests can check the two against each
-other: an action gets an explanation exactly when it is not among ``game.legal_actions()``.
+other: an action gets an explanation exactly when it is not among ``game.legal_moves()``.
 
 When an action breaks several rules the first that applies in this order is named:
 
@@ -16,9 +17,11 @@ When an action breaks several rules the first that applies in this order is name
 >>> from hive_teach.rive import RiveGame
 >>> game = RiveGame.from_text("rive3;0,0;0,-2;2,-2;2,0;0,2;-2,2;-2,0;1,0;x2,0")
 >>> why = explain(game, "0,-1")
->>> why.rule, why.reason
-(<Rule.V4: 'V4'>, 'The biggest group next to 0,-1 has 2 stones, but next to 1,-2 the biggest \
-has only 1: pick a cell whose biggest neighbouring group is as small as possible.')
+>>> why.rule, why.kind, why.facts["largest"], why.facts["smallest"]
+(<Rule.V4: 'V4'>, <Kind.SMALLEST: 'smallest'>, 2, 1)
+>>> why.reason
+'The biggest group next to 0,-1 has 2 stones, but next to 1,-2 the biggest has only 1: pick a \
+cell whose biggest neighbouring group is as small as possible.'
 >>> [cell_name(c) for c in why.cells]
 ['1,-2', '-1,-1', '-2,1', '-1,2']
 >>> explain(game, "1,-2") is None
@@ -30,7 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hive_teach.core.hexgrid import Cell, cell_name, components, neighbours
-from hive_teach.rive.rules import Action, Explanation, Rule, is_on_board
+from hive_teach.rive.rules import Action, Explanation, Kind, Rule, is_on_board
 
 if TYPE_CHECKING:
     from hive_teach.rive.engine import PendingCapture, RiveGame
@@ -45,77 +48,46 @@ def explain(game: RiveGame, action: Action | str) -> Explanation | None:
     if not is_on_board(c, game.side):
         return off_board(cell_name(c), game.side)
     if game.is_over():
-        return Explanation(
-            Rule.V7, "The game is over: the board is full, so nobody places or removes stones."
-        )
+        return Explanation(Rule.V7, Kind.GAME_OVER)
     capture = game.pending_capture
     if capture is None:
         if action.is_removal:
-            return Explanation(
-                Rule.V5,
-                "You may only remove stones right after a placement that joins groups (a capture).",
-            )
+            return Explanation(Rule.V5, Kind.NO_CAPTURE)
         return _why_not_placement(game, c)
     if not action.is_removal:
-        stones = "stone" if capture.remaining == 1 else "stones"
-        return Explanation(
-            Rule.V5,
-            f"You are in the middle of a capture: first remove {capture.remaining} more "
-            f"{stones} from the group you made.",
-            _in_board_order(game, capture.group),
-        )
+        return Explanation(Rule.V5, Kind.IN_CAPTURE, _in_board_order(game, capture.group),
+                           {"remaining": capture.remaining})
     return _why_not_removal(game, capture, c)
 
 
 def off_board(name: str, side: int) -> Explanation:
     """The V1 explanation for the cell called ``name`` off the board of side ``side``."""
-    return Explanation(
-        Rule.V1,
-        f"{name} is off the board: on this board every cell is at most {side - 1} steps from "
-        "the centre 0,0.",
-    )
+    return Explanation(Rule.V1, Kind.OFF_BOARD, (), {"name": name, "radius": side - 1})
 
 
 def _why_not_removal(game: RiveGame, capture: PendingCapture, c: Cell) -> Explanation | None:
-    name = cell_name(c)
     if game.stone_at(c) is None:
-        return Explanation(Rule.V5, f"There is no stone on {name} to remove.", (c,))
+        return Explanation(Rule.V5, Kind.NO_STONE, (c,), {"cell": c})
     if c not in capture.group:
-        return Explanation(
-            Rule.V5,
-            f"{name} is not in the group you just made: you may only remove stones from that "
-            "group.",
-            _in_board_order(game, capture.group),
-        )
-    pieces = len(components(capture.group - {c}))
-    if pieces > 1:
-        return Explanation(
-            Rule.V5,
-            f"Removing {name} would split the group into {pieces} pieces: the group must stay "
-            "in one piece.",
-            (c,),
-        )
+        return Explanation(Rule.V5, Kind.NOT_IN_GROUP, _in_board_order(game, capture.group),
+                           {"cell": c})
+    parts = len(components(capture.group - {c}))
+    if parts > 1:
+        return Explanation(Rule.V5, Kind.SPLIT, (c,), {"cell": c, "parts": parts})
     return None
 
 
 def _why_not_placement(game: RiveGame, c: Cell) -> Explanation | None:
-    name = cell_name(c)
     stones = game.stones
     if c in stones:
-        return Explanation(
-            Rule.V1, f"There is already a stone on {name}: stones go on empty cells.", (c,)
-        )
+        return Explanation(Rule.V1, Kind.OCCUPIED, (c,), {"cell": c})
     empty = [x for x in game.cells if x not in stones]
     isolated = [x for x in empty if not any(n in stones for n in neighbours(x))]
     if isolated:
         if c in isolated:
             return None
-        return Explanation(
-            Rule.V3,
-            f"{name} touches a stone, but some cells still touch no stone (like "
-            f"{cell_name(isolated[0])}): you must place on one of those first.",
-            tuple(isolated),
-        )
+        return Explanation(Rule.V3, Kind.ISOLATION, tuple(isolated),
+                           {"cell": c, "lonely": isolated[0]})
     size_of = {x: len(g) for g in components(stones) for x in g}
 
     def largest(x: Cell) -> int:
@@ -125,13 +97,8 @@ def _why_not_placement(game: RiveGame, c: Cell) -> Explanation | None:
     if largest(c) == smallest:
         return None
     better = tuple(x for x in empty if largest(x) == smallest)
-    return Explanation(
-        Rule.V4,
-        f"The biggest group next to {name} has {largest(c)} stones, but next to "
-        f"{cell_name(better[0])} the biggest has only {smallest}: pick a cell whose biggest "
-        "neighbouring group is as small as possible.",
-        better,
-    )
+    return Explanation(Rule.V4, Kind.SMALLEST, better, {
+        "cell": c, "largest": largest(c), "better": better[0], "smallest": smallest})
 
 
 def _in_board_order(game: RiveGame, cells: frozenset[Cell]) -> tuple[Cell, ...]:

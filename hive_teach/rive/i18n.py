@@ -4,10 +4,9 @@ Terms follow the table at the end of RULES.md: stone / Stein / 棋子, group / G
 capture / Eroberung / 吃子. Black moves first in Rive, so the colours are named here by
 :class:`~hive_teach.rive.Colour` (Black is 0), not by the Hive side index.
 
-:func:`reason` gives the engine's explanation of an illegal action in any of the three
-languages. The engine writes English only, so for German and Chinese the case is worked out
-again from the game (the same order of checks as :func:`hive_teach.rive.explain`), and the
-numbers and cells come from the game, never from parsing the English sentence.
+:func:`render` writes an explanation of an illegal action (its kind and facts, from
+:func:`hive_teach.rive.explain`) in any of the three languages, from one template catalogue
+per language (:mod:`hive_teach.rive.catalogue`); :func:`reason` explains an action directly.
 
 >>> from hive_teach.rive import RiveGame
 >>> game = RiveGame.from_text("rive3;0,0")
@@ -15,7 +14,7 @@ numbers and cells come from the game, never from parsing the English sentence.
 '1,0 berührt einen Stein, aber es gibt noch Felder, die keinen Stein berühren (etwa 0,-2): \
 Auf eines davon musst du zuerst setzen. (V3)'
 >>> reason(game, "1,0", "zh")
-'1,0 挨着棋子，但还有不挨任何棋子的空格（比如 0,-2）：必须先放在这样的格子上。 (V3)'
+'1,0 挨着棋子，但还有不挨任何棋子的空格（比如 0,-2）：必须先放在这样的格子上。(V3)'
 >>> reason(game, "0,-2", "de") is None
 True
 >>> t("your_turn", "de", side=side_name(Colour.BLACK, "de"))
@@ -26,15 +25,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hive_teach.core.hexgrid import cell_name, components
-from hive_teach.core.i18n import LANGUAGES, check_language
+from hive_teach.core.hexgrid import cell_name
+from hive_teach.core.i18n import LANGUAGES, check_language, fill, finish, sentence
 from hive_teach.rive.explain import explain
-from hive_teach.rive.rules import Action, Colour, Explanation, is_on_board
+from hive_teach.rive.rules import FACTS, Action, Colour, Explanation, Fact
 
 if TYPE_CHECKING:
     from hive_teach.rive.engine import RiveGame
 
-__all__ = ["LANGUAGES", "check_language", "localize", "reason", "result_text", "side_name",
+__all__ = ["LANGUAGES", "check_language", "reason", "render", "result_text", "side_name",
            "stones", "t"]
 
 SIDES = {
@@ -184,80 +183,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
 }
 
-# Explanations of illegal actions by case; the engine's English is used for "en".
-REASONS: dict[str, dict[str, str]] = {
-    "off_board": {
-        "de": "{cell} liegt außerhalb des Bretts: Auf diesem Brett ist jedes Feld höchstens "
-              "{n} Schritte von der Mitte 0,0 entfernt.",
-        "zh": "{cell} 在棋盘之外：这个棋盘上每个格子离中心 0,0 最多 {n} 步。",
-    },
-    "over": {
-        "de": "Die Partie ist vorbei: Das Brett ist voll, niemand setzt oder nimmt mehr Steine.",
-        "zh": "对局已经结束：棋盘已满，谁都不能再放或拿走棋子。",
-    },
-    "no_capture": {
-        "de": "Steine wegnehmen darfst du nur direkt nach einem Stein, der Gruppen verbindet, "
-              "also bei einer Eroberung.",
-        "zh": "只有在一步连起棋群的落子（吃子）之后，才能拿走棋子。",
-    },
-    "in_capture": {
-        "de": "Du bist mitten in einer Eroberung: Nimm zuerst noch {stones} aus der Gruppe, die "
-              "du gebildet hast.",
-        "zh": "你正在吃子：先从你刚连成的棋群中再拿走 {stones}。",
-    },
-    "no_stone": {
-        "de": "Auf {cell} liegt kein Stein, den du wegnehmen könntest.",
-        "zh": "{cell} 上没有可以拿走的棋子。",
-    },
-    "not_in_group": {
-        "de": "{cell} gehört nicht zu der Gruppe, die du gerade gebildet hast: Du darfst nur "
-              "Steine aus dieser Gruppe wegnehmen.",
-        "zh": "{cell} 不在你刚连成的棋群里：只能从这个棋群中拿走棋子。",
-    },
-    "split": {
-        "de": "Wenn du {cell} wegnimmst, zerfällt die Gruppe in {k} Teile: Die Gruppe muss "
-              "zusammenbleiben.",
-        "zh": "拿走 {cell} 会把棋群分成 {k} 块：棋群必须保持连在一起。",
-    },
-    "occupied": {
-        "de": "Auf {cell} liegt schon ein Stein: Steine kommen auf leere Felder.",
-        "zh": "{cell} 上已经有棋子了：棋子只能放在空格上。",
-    },
-    "isolation": {
-        "de": "{cell} berührt einen Stein, aber es gibt noch Felder, die keinen Stein berühren "
-              "(etwa {other}): Auf eines davon musst du zuerst setzen.",
-        "zh": "{cell} 挨着棋子，但还有不挨任何棋子的空格（比如 {other}）：必须先放在这样的格子上。",
-    },
-    "smallest": {
-        "de": "Die größte Gruppe neben {cell} hat {big} Steine, neben {other} hat die größte nur "
-              "{small}: Wähle ein Feld, dessen größte Nachbargruppe so klein wie möglich ist.",
-        "zh": "{cell} 旁边最大的棋群有 {big} 枚棋子，而 {other} 旁边最大的只有 {small} 枚："
-              "要选一个相邻最大棋群尽可能小的格子。",
-    },
-}
-
-# One line per rule, should an explanation ever fit none of the cases above.
-RULE_SUMMARY: dict[str, dict[str, str]] = {
-    "V1": {"de": "Steine kommen auf leere Felder des Bretts; Schwarz beginnt, dann wechseln "
-                 "sich beide ab.",
-           "zh": "棋子放在棋盘的空格上；黑方先走，双方轮流。"},
-    "V2": {"de": "Eine Gruppe sind alle über Kanten verbundenen Steine, beider Farben.",
-           "zh": "由边相连的棋子（不分颜色）组成一个棋群。"},
-    "V3": {"de": "Solange ein Feld keinen Stein berührt, muss der Stein auf ein solches Feld.",
-           "zh": "只要还有不挨任何棋子的空格，就必须放在这样的格子上。"},
-    "V4": {"de": "Die größte Nachbargruppe des gewählten Felds muss so klein wie möglich sein.",
-           "zh": "所选格子相邻的最大棋群必须尽可能小。"},
-    "V5": {"de": "Nach dem Verbinden von Gruppen werden Steine weggenommen, bis die Gruppe "
-                 "einen Stein mehr hat als die größte verbundene; sie darf dabei nicht "
-                 "zerfallen.",
-           "zh": "连起棋群后要拿走棋子，直到新棋群比所连的最大棋群多一枚；拿的时候棋群不能断开。"},
-    "V6": {"de": "Nach einer Eroberung setzt derselbe Spieler noch einmal.",
-           "zh": "吃子之后，同一位玩家再放一枚棋子。"},
-    "V7": {"de": "Die Partie endet, wenn das Brett voll ist; wer mehr Steine hat, gewinnt.",
-           "zh": "棋盘放满时对局结束，棋子多的一方获胜。"},
-}
-
-
 def t(key: str, lang: str = "en", **params: object) -> str:
     """The message ``key`` in ``lang`` (English if that language lacks it), filled in.
 
@@ -306,69 +231,35 @@ def result_text(game: RiveGame, lang: str = "en") -> str:
 def reason(game: RiveGame, action: Action | str, lang: str = "en") -> str | None:
     """Why ``action`` is illegal in ``game``, in ``lang``, ending with the rule id; ``None``
     if it is legal. Text that is no action raises ``InvalidActionError``."""
-    if isinstance(action, str):
-        action = Action.parse(action)
     why = explain(game, action)
-    if why is None:
-        return None
-    return localize(game, action, why, lang)
+    return None if why is None else why.text(lang)
 
 
-def localize(game: RiveGame, action: Action, why: Explanation, lang: str = "en") -> str:
-    """The explanation ``why`` of ``action`` in ``game`` as one sentence in ``lang``."""
-    if lang == "en":
-        return str(why)
-    key, params = _case(game, action, why)
-    template = REASONS.get(key, {}).get(lang) if key else None
-    if template is None:
-        template = RULE_SUMMARY.get(why.rule, {}).get(lang, why.reason)
-    return f"{template.format(**_fill(params, lang))} ({why.rule})"
+def render(why: Explanation, lang: str = "en", *, rule: bool = True) -> str:
+    """The explanation ``why`` as one sentence in ``lang``, from its facts; with the rule id
+    at the end unless ``rule`` is False.
 
+    >>> from hive_teach.rive import RiveGame
+    >>> why = explain(RiveGame.from_text("rive3;0,0;0,-2;2,-2;2,0;0,2;-2,2;-2,0;1,0"), "0,1")
+    >>> why.kind, why.facts
+    (<Kind.IN_CAPTURE: 'in-capture'>, {'remaining': 1})
+    >>> render(why, "de")
+    'Du bist mitten in einer Eroberung: Nimm zuerst noch 1 Stein aus der Gruppe, die du \
+gebildet hast. (V5)'
+    """
+    from hive_teach.rive.catalogue import CATALOGUES
 
-def _case(game: RiveGame, action: Action, why: Explanation) -> tuple[str, dict[str, object]]:
-    """Which of the explanations of :func:`hive_teach.rive.explain` applies, and its numbers."""
-    params: dict[str, object] = {}
-    c = action.cell
-    name = cell_name(c)
-    capture = game.pending_capture
-    other = cell_name(why.cells[0]) if why.cells else ""
-    if not is_on_board(c, game.side):
-        key, params = "off_board", {"cell": name, "n": game.side - 1}
-    elif game.is_over():
-        key = "over"
-    elif capture is None and action.is_removal:
-        key = "no_capture"
-    elif capture is not None and not action.is_removal:
-        key, params = "in_capture", {"remaining": capture.remaining}
-    elif capture is not None:
-        if game.stone_at(c) is None:
-            key = "no_stone"
-        elif c not in capture.group:
-            key = "not_in_group"
+    cat = CATALOGUES[check_language(lang)]
+    values: dict[str, object] = {}
+    for name, value in why.facts.items():
+        if not isinstance(value, int | str) or isinstance(value, bool):
+            raise TypeError(f"the fact {name} of a Rive explanation is {value!r}")
+        kind = FACTS[name]
+        if kind is Fact.CELL:
+            if not isinstance(value, int):
+                raise TypeError(f"the cell fact {name} is {value!r}, not a cell")
+            values[name] = cell_name(value)
         else:
-            key, params = "split", {"k": len(components(capture.group - {c}))}
-        params["cell"] = name
-    elif game.stone_at(c) is not None:
-        key, params = "occupied", {"cell": name}
-    elif game.isolated_cells():
-        key, params = "isolation", {"cell": name, "other": other}
-    else:
-        better = why.cells[0] if why.cells else c
-        key, params = "smallest", {
-            "cell": name, "other": other, "big": game.largest_adjacent_group(c),
-            "small": game.largest_adjacent_group(better),
-        }
-    expected = {"off_board": "V1", "occupied": "V1", "over": "V7", "isolation": "V3",
-                "smallest": "V4"}.get(key, "V5")
-    if expected != why.rule:  # a case this module does not know: use the rule's summary
-        return "", {}
-    return key, params
-
-
-def _fill(params: dict[str, object], lang: str) -> dict[str, object]:
-    """``params`` with the counts that depend on the language (``stones``) written out."""
-    out = dict(params)
-    remaining = out.pop("remaining", None)
-    if isinstance(remaining, int):
-        out["stones"] = stones(remaining, lang)
-    return out
+            values[name] = value
+    text = fill(cat.templates[why.kind.value], values, lang)
+    return finish(text, why.rule, lang) if rule else sentence(text, lang)

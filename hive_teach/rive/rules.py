@@ -17,8 +17,9 @@ q,r to place a stone or xq,r to remove one, e.g. 0,-1 or x2,-1
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from enum import IntEnum, StrEnum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum, IntEnum, StrEnum
 from functools import cache
 from typing import NamedTuple
 
@@ -79,21 +80,95 @@ _RULE_LABELS = {
 }
 
 
+class Kind(StrEnum):
+    """What kind of reason an explanation gives; :data:`KINDS` says which facts each carries."""
+
+    OFF_BOARD = "off-board"
+    GAME_OVER = "game-over"
+    NO_CAPTURE = "no-capture"
+    IN_CAPTURE = "in-capture"
+    NO_STONE = "no-stone"
+    NOT_IN_GROUP = "not-in-group"
+    SPLIT = "split"
+    OCCUPIED = "occupied"
+    ISOLATION = "isolation"
+    SMALLEST = "smallest"
+
+
+class Fact(Enum):
+    """The type of a fact, which says how a sentence names it."""
+
+    CELL = "a cell"
+    NUMBER = "a whole number"
+    TEXT = "text written the same in every language"
+
+
+FACTS: dict[str, Fact] = {
+    "cell": Fact.CELL,  # the cell of the action
+    "name": Fact.TEXT,  # the cell of the action as written, when it is off the board
+    "radius": Fact.NUMBER,  # how many steps the board's cells are at most from the centre
+    "remaining": Fact.NUMBER,  # how many stones the capture still removes
+    "parts": Fact.NUMBER,  # into how many pieces a removal would split the group
+    "lonely": Fact.CELL,  # a cell that touches no stone
+    "largest": Fact.NUMBER,  # the largest group next to the cell
+    "better": Fact.CELL,  # a cell whose largest neighbouring group is smaller
+    "smallest": Fact.NUMBER,  # the largest group next to that cell
+}
+"""Every fact a Rive explanation can carry, by name."""
+
+KINDS: dict[Kind, tuple[Rule, frozenset[str]]] = {
+    Kind.OFF_BOARD: (Rule.V1, frozenset({"name", "radius"})),
+    Kind.GAME_OVER: (Rule.V7, frozenset()),
+    Kind.NO_CAPTURE: (Rule.V5, frozenset()),
+    Kind.IN_CAPTURE: (Rule.V5, frozenset({"remaining"})),
+    Kind.NO_STONE: (Rule.V5, frozenset({"cell"})),
+    Kind.NOT_IN_GROUP: (Rule.V5, frozenset({"cell"})),
+    Kind.SPLIT: (Rule.V5, frozenset({"cell", "parts"})),
+    Kind.OCCUPIED: (Rule.V1, frozenset({"cell"})),
+    Kind.ISOLATION: (Rule.V3, frozenset({"cell", "lonely"})),
+    Kind.SMALLEST: (Rule.V4, frozenset({"cell", "largest", "better", "smallest"})),
+}
+"""Every kind with the rule it breaks and the facts it carries."""
+
+
 @dataclass(frozen=True)
 class Explanation:
-    """Why an action is illegal: the rule it breaks, one plain sentence, and the ``cells`` a
-    diagram may mark (the cells where the stone may go instead, or the capturing group).
+    """Why an action is illegal, as facts: the rule it breaks, the :class:`Kind` of reason, the
+    ``cells`` a diagram may mark (the cells where the stone may go instead, or the capturing
+    group) and the ``facts`` a sentence says (:data:`FACTS`). :meth:`text` writes the sentence
+    in English, German or Chinese (:mod:`hive_teach.rive.i18n`).
 
-    >>> str(Explanation(Rule.V1, "There is already a stone on 0,0: stones go on empty cells."))
+    >>> why = Explanation(Rule.V1, Kind.OCCUPIED, (cell(0, 0),), {"cell": cell(0, 0)})
+    >>> str(why)
     'There is already a stone on 0,0: stones go on empty cells. (V1)'
+    >>> why.text("de")
+    'Auf 0,0 liegt schon ein Stein: Steine kommen auf leere Felder. (V1)'
     """
 
     rule: Rule
-    reason: str
+    kind: Kind
     cells: tuple[Cell, ...] = ()
+    facts: Mapping[str, object] = field(default_factory=dict, hash=False)
+
+    @property
+    def reason(self) -> str:
+        """The English sentence, with its full stop and without the rule id."""
+        return self.sentence("en")
+
+    def sentence(self, lang: str = "en") -> str:
+        """The sentence in ``lang`` (``en``, ``de`` or ``zh``), without the rule id."""
+        from hive_teach.rive.i18n import render
+
+        return render(self, lang, rule=False)
+
+    def text(self, lang: str = "en") -> str:
+        """The sentence in ``lang`` followed by the rule id, as a learner reads it."""
+        from hive_teach.rive.i18n import render
+
+        return render(self, lang)
 
     def __str__(self) -> str:
-        return f"{self.reason} ({self.rule})"
+        return self.text("en")
 
 
 class InvalidActionError(ValueError):
@@ -115,11 +190,16 @@ class InvalidActionError(ValueError):
 class IllegalActionError(ValueError):
     """A well-formed action the rules forbid here, with the ``rule`` it breaks and a ``reason``.
 
-    >>> err = IllegalActionError("1,0", Explanation(Rule.V3, "Place on a lonely cell first."))
+    >>> why = Explanation(Rule.V3, Kind.ISOLATION, (cell(0, -2),),
+    ...                   {"cell": cell(1, 0), "lonely": cell(0, -2)})
+    >>> err = IllegalActionError("1,0", why)
     >>> err.rule, str(err)
-    (<Rule.V3: 'V3'>, '1,0: Place on a lonely cell first. (V3)')
-    >>> str(err.at(2))
-    'action 2 (1,0): Place on a lonely cell first. (V3)'
+    (<Rule.V3: 'V3'>, '1,0: 1,0 touches a stone, but some cells still touch no stone (like \
+0,-2): you must place on one of those first. (V3)')
+    >>> str(err.at(2)).startswith("action 2 (1,0): 1,0 touches a stone")
+    True
+    >>> err.explanation.text("zh")
+    '1,0 挨着棋子，但还有不挨任何棋子的空格（比如 0,-2）：必须先放在这样的格子上。(V3)'
     """
 
     def __init__(self, text: str, explanation: Explanation, index: int | None = None) -> None:
@@ -179,7 +259,7 @@ class Action(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """Read an action from its text, without a board (see ``RiveGame.parse_action``)."""
+        """Read an action from its text, without a board (see ``RiveGame.parse_move``)."""
         is_removal, q, r = read_action(text)
         if not (-LIMIT <= q <= LIMIT and -LIMIT <= r <= LIMIT):
             raise InvalidActionError(text, f"the cell {q},{r} is far off any Rive board")

@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 
 from hive_teach.core.errors import IllegalMoveError
 from hive_teach.core.hexgrid import Cell
-from hive_teach.hive.explain import Explanation, explain_move
+from hive_teach.hive.explain import explain_move
 from hive_teach.hive.marks import Marks
 from hive_teach.rive.explain import explain as explain_action
 from hive_teach.rive.paint import RiveMarks
@@ -127,7 +127,7 @@ def why(sid: str, move: str, *, full: bool = False) -> None:
         return
     print(f"{move} → {found.rule}")
     if full:
-        print(_reason(s, move, found, language()))
+        print(found.text(language()))
 
 
 def explain(sid: str, move: str) -> None:
@@ -141,7 +141,7 @@ def explain(sid: str, move: str) -> None:
     if found is None:
         display_markdown(f"`{move}` ✔")
         return
-    display_markdown(f"`{move}`: {_reason(s, move, found, lang)}")
+    display_markdown(f"`{move}`: {found.text(lang)}")
     cell = _cell_of(s, move)
     crossed = [] if cell is None else [(cell, str(found.rule))]
     if isinstance(s, RiveScenario):
@@ -156,7 +156,7 @@ def explain(sid: str, move: str) -> None:
 
 def _why_not(s: AnyScenario, move: str) -> Any:
     """The engine's explanation of why ``move`` is illegal in the scenario's position (a Hive
-    or a Rive ``Explanation``, each with ``rule`` and ``reason``); None if it is legal. Text
+    or a Rive ``Explanation``, each with ``rule`` and ``text(lang)``); None if it is legal. Text
     that is no move at all raises the game's ValueError."""
     if isinstance(s, RiveScenario):
         return explain_action(s.game(), move)
@@ -164,19 +164,7 @@ def _why_not(s: AnyScenario, move: str) -> Any:
     try:
         return explain_move(pos, pos.parse_move(move))
     except IllegalMoveError as e:  # rejected while reading it: the cell is taken, ...
-        return e.explanation or Explanation(e.rule, e.reason)
-
-
-def _reason(s: AnyScenario, move: str, found: Any, lang: str) -> str:
-    """The explanation ``found`` of ``move`` as one sentence in ``lang``: the one place the
-    lessons turn an engine's explanation into words."""
-    if isinstance(s, RiveScenario):
-        from hive_teach.rive.i18n import localize as rive_localize
-
-        return rive_localize(s.game(), Action.parse(move), found, lang)
-    from hive_teach.hive.i18n_explain import localize
-
-    return localize(found, lang)
+        return e.explanation
 
 
 def _cell_of(s: AnyScenario, move: str) -> Cell | None:
