@@ -16,7 +16,7 @@ from functools import cache
 from golden_cases import cells_near
 from oracle import full_moves
 
-from hive_teach import Move, Piece, Position
+from hive_teach import PASS, Move, Piece, Position
 from hive_teach.core.hexgrid import ORIGIN, Cell
 from hive_teach.hive.explain import Explainer, Explanation
 from hive_teach.hive.pieces import GameType
@@ -47,7 +47,7 @@ def sweep() -> tuple[Swept, ...]:
         moves = {(p, c): ex.move(Move(p, c)) for p in pieces for c in cells}
         absent = [p for p in _ALL if p not in pos.game_type]
         foreign = ex.move(Move(absent[0], ORIGIN)) if absent else None
-        out.append(Swept(i, pos, moves, ex.move(Move(None, None)),
+        out.append(Swept(i, pos, moves, ex.move(PASS),
                          {p: ex.piece(p) for p in pos.game_type.pieces}, foreign))
     return tuple(out)
 

@@ -203,12 +203,12 @@ def _pick_hive(sources: Iterator[tuple[str, str]] | None = None) -> list[Record]
         pos = hive_position(src, game)
         ex = Explainer(pos)
         for ask, piece, c in hive_questions(pos):
-            from hive_teach import Move
+            from hive_teach import PASS, Move
 
             if ask == "piece":
                 why = ex.piece(piece)
             elif ask == "pass":
-                why = ex.move(Move(None, None))
+                why = ex.move(PASS)
             else:
                 why = ex.move(Move(piece, c))
             if why is None:
@@ -293,7 +293,7 @@ def rive_game(src: str, text: str) -> Any:
     from hive_teach.rive import RiveGame
 
     if src.startswith("scenario:"):
-        from hive_teach.teach.rive_scenario import load
+        from hive_teach.teach.scenario import load
 
         return load(ROOT / "scenarios" / "rive" / f"{text}.toml").game()
     return RiveGame.from_text(text)

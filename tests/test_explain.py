@@ -17,6 +17,7 @@ from explain_sweep import explanations, sweep
 from oracle import invalid_by_rule
 
 from hive_teach import (
+    PASS,
     GameStringError,
     IllegalMoveError,
     InvalidMoveError,
@@ -98,7 +99,7 @@ def test_explanations_agree_with_the_generator_everywhere():
         legal = {(m.piece, m.to) for m in s.pos.legal_moves() if not m.is_pass}
         free = {pair for pair, why in s.moves.items() if why is None}
         assert free == legal & set(s.moves), (s.index, sorted(map(str, free ^ legal))[:5])
-        assert (s.passing is None) == (s.pos.legal_moves() == [Move(None, None)]), s.index
+        assert (s.passing is None) == (s.pos.legal_moves() == [PASS]), s.index
         assert s.foreign is None or s.foreign.kind == "not-in-game", s.index
         asked += len(s.moves)
     assert asked > 300_000

@@ -21,6 +21,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from hive_teach.board.controller import Feedback
+from hive_teach.core.errors import IllegalMoveError
 from hive_teach.core.hexgrid import DELTAS, Cell, cell_name
 from hive_teach.core.i18n import listing, side_name, t
 from hive_teach.hive.explain import explain_piece
@@ -146,9 +147,10 @@ class HiveClicks:
     def parse(self, board: BoardController[Position], text: str) -> Feedback | AnyMove:
         try:
             move = board.game.parse_move(text)
+        except IllegalMoveError as e:  # the notation's own refusals, in the board's language
+            return board.done(Feedback("illegal", e.text(board.lang), e.rule))
         except ValueError as e:
-            rule = getattr(e, "rule", None)
-            return board.done(Feedback("error" if rule is None else "illegal", str(e), rule))
+            return board.done(Feedback("error", str(e)))
         if move.piece is not None:
             board.selected = move.piece
             board.targets = frozenset(board.game.targets(move.piece))

@@ -444,7 +444,7 @@ class Explainer:
         pos = self.pos
         if pos.state.is_over:
             return self._game_over(move.piece)
-        if move is PASS:
+        if move is PASS or move.piece is None:  # (the search's plain pairs pass as None, None)
             return self._pass()
         piece, to = move
         if piece not in pos.game_type:

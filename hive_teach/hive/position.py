@@ -385,9 +385,12 @@ class Position:
         :func:`~hive_teach.hive.explain.explain_move`).
 
         >>> pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
-        >>> pos.explain(pos.parse_move("wQ -wS1")) is None, pos.explain(Move(pos.parse_move(
-        ...     "wQ -wS1").piece, parse_cell("2,0"))).rule
-        (True, 'R3')
+        >>> pos.explain(pos.parse_move("wQ -wS1")) is None
+        True
+        >>> why = pos.explain(Move(Piece.from_name("wQ"), parse_cell("2,0")))
+        >>> why.rule, why.text("de")  # doctest: +NORMALIZE_WHITESPACE
+        (<Rule.R3: 'R3'>, 'Dieses Feld berührt den Stein bS1 des Gegners, aber ein neuer Stein
+        darf nur Steine der eigenen Farbe berühren. (R3)')
         """
         from hive_teach.hive.explain import explain_move
 
