@@ -30,6 +30,13 @@ KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "nam
 
 CELL_TYPES = {"text", "diagram", "targets", "why", "board", "reach", "find", "code"}
 
+RULES_LINE = {  # under each lesson's title: its rule ids, linked to the rules page (English)
+    "en": "Rules in this lesson, on the rules page",
+    "de": "Regeln dieser Lektion, auf der (englischen) Regelseite",
+    "zh": "本课的规则（英文规则页）",
+}
+RULES_PAGE = "../../docs/rules.md"  # from notebooks/<lang>/
+
 
 class SourceError(ValueError):
     """A notebook source file that cannot be built; names the file and the cell."""
@@ -45,6 +52,17 @@ def _text(cell: dict[str, Any], lang: str, where: str, key: str | None = None) -
 
 def _q(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)
+
+
+def _rules_line(rules: list[str], lang: str) -> str:
+    """The line under a lesson's title linking each of its rules to its section of the rules
+    page, e.g. ``[R7: Freedom to move on the ground](../../docs/rules.md#r7-...)``."""
+    from hive_teach.core.rules import rule_anchor, rule_title
+
+    if not rules:
+        return ""
+    links = [f"[{r}: {rule_title(r)}]({RULES_PAGE}#{rule_anchor(r)})" for r in rules]
+    return f"\n\n{RULES_LINE[lang]}: " + " · ".join(links)
 
 
 def build(path: Path, lang: str) -> dict[str, Any]:
@@ -64,7 +82,7 @@ def build(path: Path, lang: str) -> dict[str, Any]:
     # A diagram must not give away the answer of a "mark every cell" exercise on the same
     # scenario later in the notebook: those diagrams are drawn without targets and crosses.
     exercised = {c.get("scenario") for c in data.get("cells", []) if c.get("type") == "reach"}
-    md(f"# {_text(data, lang, name, 'title')}")
+    md(f"# {_text(data, lang, name, 'title')}" + _rules_line(data.get("rules", []), lang))
     code(f"from hive_teach.tutorial import *\n\nset_language({_q(lang)})")
     for i, cell in enumerate(data.get("cells", [])):
         where = f"{name} cell {i + 1}"

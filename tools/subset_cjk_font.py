@@ -17,7 +17,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = Path("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")
-TARGET = ROOT / "hive_teach" / "fonts" / "hive-teach-cjk.ttf"
+TARGET = ROOT / "hive_teach" / "core" / "fonts" / "hive-teach-cjk.ttf"
 
 sys.path.insert(0, str(ROOT))
 from hive_teach.core.fonts import needed_characters  # noqa: E402
