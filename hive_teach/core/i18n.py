@@ -408,3 +408,31 @@ def finish(text: str, rule: str, lang: str = "en") -> str:
     """
     end = sentence(text, lang)
     return f"{end}({rule})" if lang == "zh" else f"{end} ({rule})"
+
+
+class Worded:
+    """An explanation as facts that its game's catalogue writes as a sentence, in any language.
+
+    A subclass (Hive's and Rive's ``Explanation``) says how in :meth:`render`; this gives both
+    games the same ways to read it: :attr:`reason`, :meth:`sentence`, :meth:`text`, ``str``.
+    """
+
+    def render(self, lang: str, rule: bool) -> str:
+        """The sentence in ``lang``, followed by the rule id if ``rule``."""
+        raise NotImplementedError
+
+    @property
+    def reason(self) -> str:
+        """The English sentence, with its full stop and without the rule id."""
+        return self.render("en", rule=False)
+
+    def sentence(self, lang: str = "en") -> str:
+        """The sentence in ``lang`` (``en``, ``de`` or ``zh``), without the rule id."""
+        return self.render(lang, rule=False)
+
+    def text(self, lang: str = "en") -> str:
+        """The sentence in ``lang`` followed by the rule id, as a learner reads it."""
+        return self.render(lang, rule=True)
+
+    def __str__(self) -> str:
+        return self.text("en")

@@ -55,6 +55,7 @@ from hive_teach.core.hexgrid import (
     distance,
     flanks,
 )
+from hive_teach.core.i18n import Worded
 from hive_teach.hive import movegen
 from hive_teach.hive.moves import PASS, AnyMove
 from hive_teach.hive.pieces import Bug, Colour, Piece
@@ -281,7 +282,7 @@ moves as a Beetle (``on-top``)."""
 
 
 @dataclass(frozen=True)
-class Explanation:
+class Explanation(Worded):
     """Why a move (or a piece) cannot be played, as facts; :meth:`text` writes the sentence.
 
     ``rule`` is the :class:`~hive_teach.hive.rules.Rule` it breaks and ``kind`` the
@@ -313,19 +314,8 @@ class Explanation:
     mosquito: str = ""
     others: tuple[Explanation, ...] = ()
 
-    @property
-    def reason(self) -> str:
-        """The English sentence, with its full stop and without the rule id."""
-        return self.sentence("en")
-
-    def sentence(self, lang: str = "en") -> str:
-        """The sentence in ``lang`` (``en``, ``de`` or ``zh``), without the rule id."""
-        from hive_teach.hive.catalogue import render
-
-        return render(self, lang, rule=False)
-
-    def text(self, lang: str = "en") -> str:
-        """The sentence in ``lang`` followed by the rule id, as a learner reads it.
+    def render(self, lang: str, rule: bool) -> str:
+        """The sentence in ``lang``, with the rule id if ``rule`` (see :meth:`Worded.text`).
 
         >>> from hive_teach.hive.position import Position
         >>> pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;"
@@ -336,10 +326,7 @@ immer zusammenbleiben. (R6)'
         """
         from hive_teach.hive.catalogue import render
 
-        return render(self, lang)
-
-    def __str__(self) -> str:
-        return self.text("en")
+        return render(self, lang, rule=rule)
 
 
 def _why(

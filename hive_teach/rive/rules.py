@@ -24,6 +24,7 @@ from functools import cache
 from typing import NamedTuple
 
 from hive_teach.core.hexgrid import LIMIT, Cell, cell, cell_name, coords, hexagon, neighbours
+from hive_teach.core.i18n import Worded
 
 MIN_SIDE = 3
 MAX_SIDE = 8
@@ -132,7 +133,7 @@ KINDS: dict[Kind, tuple[Rule, frozenset[str]]] = {
 
 
 @dataclass(frozen=True)
-class Explanation:
+class Explanation(Worded):
     """Why an action is illegal, as facts: the rule it breaks, the :class:`Kind` of reason, the
     ``cells`` a diagram may mark (the cells where the stone may go instead, or the capturing
     group) and the ``facts`` a sentence says (:data:`FACTS`). :meth:`text` writes the sentence
@@ -150,25 +151,11 @@ class Explanation:
     cells: tuple[Cell, ...] = ()
     facts: Mapping[str, object] = field(default_factory=dict, hash=False)
 
-    @property
-    def reason(self) -> str:
-        """The English sentence, with its full stop and without the rule id."""
-        return self.sentence("en")
-
-    def sentence(self, lang: str = "en") -> str:
-        """The sentence in ``lang`` (``en``, ``de`` or ``zh``), without the rule id."""
+    def render(self, lang: str, rule: bool) -> str:
+        """The sentence in ``lang``, with the rule id if ``rule`` (see :meth:`Worded.text`)."""
         from hive_teach.rive.i18n import render
 
-        return render(self, lang, rule=False)
-
-    def text(self, lang: str = "en") -> str:
-        """The sentence in ``lang`` followed by the rule id, as a learner reads it."""
-        from hive_teach.rive.i18n import render
-
-        return render(self, lang)
-
-    def __str__(self) -> str:
-        return self.text("en")
+        return render(self, lang, rule=rule)
 
 
 class InvalidActionError(ValueError):
