@@ -310,7 +310,7 @@ def test_canvas_clicks_place_remove_explain_and_redraw() -> None:
     assert board.controller.game.stone_at(c("0,-1")) is Colour.WHITE
     assert board.controller.game.pending_capture is not None  # it joined 0,0 and 0,-2
     click_at(board, "0,-1")  # the stone just placed holds the group together
-    assert "(V5)" in board.readout.value
+    assert '(<abbr title="V5: Capture (docs/rules.md)">V5</abbr>)' in board.readout.value
     assert board._drawn is not None and board._drawn.marked("forbidden") == {"0,-1": "V5"}
     click_at(board, "0,0")
     assert board.controller.last.kind == "removed"

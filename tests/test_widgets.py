@@ -27,7 +27,8 @@ def test_canvas_clicks_select_show_targets_explain_and_play():
     assert b.targets_text() == "-1,1 0,-1"
     assert 'data-targets="-1,1 0,-1"' in b.targets_readout.value
     click_at(b, "-2,0")  # loses contact with the hive
-    assert "(R7)" in b.readout.value
+    assert '(<abbr title="R7: Freedom to move on the ground (docs/rules.md)">R7</abbr>)' in \
+        b.readout.value
     assert b.controller.view().forbidden == {parse_cell("-2,0"): "R7"}
     click_at(b, "0,-1")
     assert b.controller.position.top(parse_cell("0,-1")) is Piece.from_name("wQ")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import base64
 import html
+import re
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -31,6 +32,7 @@ from hive_teach.board.controller import BoardController, Feedback
 from hive_teach.board.drawing import board_of, diagram_png, draw, layout
 from hive_teach.core.hexgrid import Cell, parse_cell, to_pixel
 from hive_teach.core.i18n import LANGUAGES
+from hive_teach.core.rules import rule_title
 from hive_teach.core.scene import DrawnBoard
 
 _NONE = None
@@ -242,7 +244,7 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         prompt = c.prompt()
         message = c.last.message if c.last.message != prompt else ""
         self.readout.value = f"<div>{html.escape(prompt)}</div>" + (
-            f"<b>{html.escape(message)}</b>" if message else "")
+            f"<b>{rule_ids_named(html.escape(message))}</b>" if message else "")
         text = self.targets_text()
         label = c.t("target_label" if self._two_step else (
             "cell_label" if c.marking else "legal_label"))
@@ -274,6 +276,28 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         png = diagram_png(self.controller.game, self.marks(), palette=True)
         bundle["image/png"] = base64.b64encode(png).decode("ascii")
         return bundle
+
+
+_RULE_ID = re.compile(r"\((R\d{1,2}|V\d)\)")
+
+
+def rule_ids_named(text: str) -> str:
+    """``text`` (HTML) with each rule id in brackets, ``(R7)``, marked up with the rule's
+    title from the rules page, which shows when the pointer rests on it.
+
+    >>> rule_ids_named("too narrow (R7)")
+    'too narrow (<abbr title="R7: Freedom to move on the ground (docs/rules.md)">R7</abbr>)'
+    """
+
+    def named(m: re.Match[str]) -> str:
+        rule = m.group(1)
+        try:
+            title = html.escape(f"{rule}: {rule_title(rule)} (docs/rules.md)", quote=True)
+        except KeyError:
+            return m.group(0)
+        return f'(<abbr title="{title}">{rule}</abbr>)'
+
+    return _RULE_ID.sub(named, text)
 
 
 HiveBoard = Board
