@@ -28,8 +28,10 @@ where a Mosquito's lead has just named the bug.
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from string import Formatter
 
 LANGUAGES = ("en", "de", "zh")
@@ -228,6 +230,29 @@ class Catalogue:
     templates: Mapping[str, str]
     leads: Mapping[str, str] = field(default_factory=dict)
     phrases: Mapping[str, str] = field(default_factory=dict)
+
+
+def load_catalogue(path: Path) -> Catalogue:
+    """The catalogue in the TOML file ``path``: ``lang``, then the tables ``templates``,
+    ``leads`` and ``phrases``, each of texts; a file that is not so raises ``ValueError``
+    naming the file and the key.
+
+    >>> from hive_teach.hive.catalogue import CATALOGUES
+    >>> CATALOGUES["de"].templates["game-over"]
+    'Die Partie ist schon vorbei ({result}), es darf kein Zug mehr gespielt werden'
+    """
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    tables: dict[str, dict[str, str]] = {}
+    for table in ("templates", "leads", "phrases"):
+        items = data.get(table, {})
+        if not isinstance(items, dict) or not all(
+                isinstance(v, str) for v in items.values()):
+            raise ValueError(f"{path}: [{table}] must map keys to texts")
+        tables[table] = items
+    lang = data.get("lang")
+    if lang not in LANGUAGES:
+        raise ValueError(f"{path}: lang = {lang!r} is not one of {', '.join(LANGUAGES)}")
+    return Catalogue(lang, tables["templates"], tables["leads"], tables["phrases"])
 
 
 def placeholders(template: str) -> set[str]:

@@ -28,7 +28,8 @@ def is_cjk(ch: str) -> bool:
 def needed_characters(root: Path) -> set[str]:
     """Every CJK character in the kit's texts: scenarios, notebooks and the package's messages."""
     chars: set[str] = set()
-    patterns = ["scenarios/**/*.toml", "hive_teach/**/*.py", "notebooks/**/*.ipynb",
+    patterns = ["scenarios/**/*.toml", "hive_teach/**/*.py", "hive_teach/**/*.toml",
+                "notebooks/**/*.ipynb",
                 "notebooks/**/*.toml", "notebooks/**/*.md", "puzzles/**/*.toml"]
     for pattern in patterns:
         for path in root.glob(pattern):

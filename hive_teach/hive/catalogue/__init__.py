@@ -1,9 +1,10 @@
 """Hive's explanations as sentences: one template catalogue per language, filled from facts.
 
-Each of :mod:`.en`, :mod:`.de` and :mod:`.zh` has a template for every kind of reason and
-each of its cases (:data:`hive_teach.hive.explain.KINDS`), keyed ``kind`` or ``kind/case``, the
-Mosquito's leads, and the phrases some facts stand for. :func:`render` turns the facts into
-the values a template names (a piece by its name, a cell by ``q,r``, a side, a bug or a word
+Each of ``en.toml``, ``de.toml`` and ``zh.toml`` beside this module (data a translator edits)
+has a template for every kind of reason and each of its cases
+(:data:`hive_teach.hive.explain.KINDS`), keyed ``kind`` or ``kind/case``, the Mosquito's leads,
+and the phrases some facts stand for. :func:`render` turns the facts into the values a template
+names (a piece by its name, a cell by ``q,r``, a side, a bug or a word
 in the language) and lets :func:`hive_teach.core.i18n.fill` write the sentence. Besides the
 facts, a template may name ``{x_bug}``, the bug of any piece ``x`` it names (``{thrower_bug}``),
 and ``{power}``: the Pillbug's own power or the one a Mosquito copies.
@@ -25,27 +26,31 @@ wM 只能模仿 bS1，所以这里它像蜘蛛一样走，可是 wM 走 2 步就
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hive_teach.core.hexgrid import cell_name
 from hive_teach.core.i18n import (
+    LANGUAGES,
     BugName,
     Catalogue,
     check_language,
     embed,
     fill,
     finish,
+    load_catalogue,
     sentence,
     side_name,
 )
-from hive_teach.hive.catalogue import de, en, zh
 from hive_teach.hive.pieces import Bug, Colour, Piece
 
 if TYPE_CHECKING:
     from hive_teach.hive.explain import Explanation
 
-CATALOGUES: dict[str, Catalogue] = {"en": en.CATALOGUE, "de": de.CATALOGUE, "zh": zh.CATALOGUE}
-"""The catalogue of each language."""
+CATALOGUES: dict[str, Catalogue] = {
+    lang: load_catalogue(Path(__file__).with_name(f"{lang}.toml")) for lang in LANGUAGES}
+"""The catalogue of each language, from its file ``en.toml``, ``de.toml``, ``zh.toml`` beside
+this module (data a translator edits, no code)."""
 
 
 def template_key(why: Explanation) -> str:

@@ -6,10 +6,13 @@ The templates name the facts of :data:`hive_teach.rive.rules.KINDS`;
 
 from __future__ import annotations
 
-from hive_teach.core.i18n import Catalogue
-from hive_teach.rive.catalogue import de, en, zh
+from pathlib import Path
 
-CATALOGUES: dict[str, Catalogue] = {"en": en.CATALOGUE, "de": de.CATALOGUE, "zh": zh.CATALOGUE}
-"""The catalogue of each language."""
+from hive_teach.core.i18n import LANGUAGES, Catalogue, load_catalogue
+
+CATALOGUES: dict[str, Catalogue] = {
+    lang: load_catalogue(Path(__file__).with_name(f"{lang}.toml")) for lang in LANGUAGES}
+"""The catalogue of each language, from its file ``en.toml``, ``de.toml``, ``zh.toml`` beside
+this module (data a translator edits, no code)."""
 
 __all__ = ["CATALOGUES"]
