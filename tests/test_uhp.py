@@ -203,3 +203,63 @@ def test_engine_modules_import_no_plotting_or_widgets():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+# ------------------------------------------------------------------ the front end (issue 13)
+def uhp_session(data: bytes, **env: str) -> subprocess.CompletedProcess[bytes]:
+    """``hive-teach uhp`` as a GUI runs it: bytes in, under the given locale settings."""
+    import os
+
+    return subprocess.run([sys.executable, "-m", "hive_teach.cli", "uhp"], input=data,
+                          capture_output=True, timeout=120, env={**os.environ, **env})
+
+
+def test_a_byte_that_is_not_utf8_gets_an_answer_and_the_session_goes_on():
+    done = uhp_session(b"newgame Base\nplay wS1\xff\ninfo\n", PYTHONIOENCODING="utf-8")
+    out = done.stdout.decode("utf-8")
+    assert done.returncode == 0, done.stderr.decode()
+    assert out.count("\nok\n") + out.startswith("ok\n") == 4  # info, newgame, play, info
+    assert "Traceback" not in done.stderr.decode()
+    assert out.rstrip().endswith("Mosquito;Ladybug;Pillbug\nok")
+
+
+@pytest.mark.parametrize("spelling", ["exit", "EXIT", "Exit", "  exit  "])
+def test_exit_in_any_case_ends_the_session(spelling):
+    done = uhp_session(f"info\n{spelling}\ninfo\n".encode())
+    assert done.returncode == 0 and done.stdout.decode().count("\nok") == 2  # start + one info
+
+
+def test_exit_with_words_after_it_is_refused_and_the_session_goes_on():
+    e = UHPEngine()
+    assert answer(e, "exit now")[0].startswith("err exit takes no arguments")
+    assert answer(e, "info")[0].startswith("id hive_teach")
+
+
+def test_a_blank_line_gets_an_answer():
+    assert UHPEngine().handle("   ") == "ok"
+    done = uhp_session(b"\n\ninfo\n")
+    assert done.stdout.decode().count("ok") == 4  # start, two blank lines, info
+
+
+def test_a_refused_tournament_opening_leaves_the_option_unchanged():
+    e = UHPEngine()
+    answer(e, "options set TournamentOpening False")
+    answer(e, "newgame Base;InProgress;White[1];wQ")  # a Queen on turn 1: no tournament rule
+    assert answer(e, "options set TournamentOpening True")[0].startswith("err")
+    assert answer(e, "options get TournamentOpening")[0] == "TournamentOpening;bool;False;True"
+    assert answer(e, "play bS1 wQ-") == ["Base;InProgress;White[2];wQ;bS1 wQ-"]  # game kept
+
+
+@pytest.mark.parametrize("depth", ["\u0663", "\uff13", "²", "3.0", "-1"])
+def test_perft_takes_ascii_digits_only(depth):
+    e = UHPEngine()
+    answer(e, "newgame Base")
+    assert answer(e, f"perft {depth}")[0].startswith("err perft takes a depth")
+
+
+@pytest.mark.parametrize("line", ["play " + "x" * 1_000_000, "x" * 1_000_000])
+def test_an_error_does_not_echo_a_huge_line(line):
+    e = UHPEngine()
+    answer(e, "newgame Base")
+    reply = e.handle(line)
+    assert reply.startswith("err") and reply.endswith("\nok") and len(reply) < 600

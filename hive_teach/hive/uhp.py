@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TextIO
 
 from hive_teach.core.errors import GameStringError, IllegalMoveError, InvalidMoveError
@@ -43,6 +43,8 @@ from hive_teach.hive.position import Position
 MAX_UHP_PERFT = 5
 MAX_UHP_DEPTH = 6
 MAX_UHP_SECONDS = 600
+MAX_ERR = 500
+"""The longest ``err`` answer, in characters (it may quote the command)."""
 _TIME_RE = re.compile(r"^(\d{1,2}):([0-5]\d):([0-5]\d)$")
 
 
@@ -55,11 +57,23 @@ class UHPEngine:
         self.language = "en"
 
     def handle(self, line: str) -> str:
-        """The answer to one command line, ending with ``ok``."""
+        """The answer to one command line, ending with ``ok`` (a blank line gets ``ok`` alone).
+
+        An error answer quotes at most :data:`MAX_ERR` characters, so a huge line does not come
+        back whole.
+
+        >>> UHPEngine().handle("x" * 100_000).endswith("…\\nok")
+        True
+        """
+        line = line.strip()
+        if not line:
+            return "ok"
         try:
-            body = self._dispatch(line.strip())
+            body = self._dispatch(line)
         except Exception as e:  # the protocol must answer every line, whatever goes wrong
             body = f"err {type(e).__name__}: {e}".replace("\n", " ")
+        if body.startswith("err") and len(body) > MAX_ERR:
+            body = body[:MAX_ERR] + "…"
         return f"{body}\nok" if body else "ok"
 
     def _dispatch(self, line: str) -> str:
@@ -181,17 +195,17 @@ class UHPEngine:
             else:
                 if value not in ("True", "False"):
                     return "err TournamentOpening is True or False"
-                self.tournament_opening = value == "True"
+                on = value == "True"
                 if self.game is not None:
-                    self.game = Position.from_game_string(
-                        self.game.game_string(), tournament=self.tournament_opening
-                    )
+                    # Replayed first: a game the rule forbids refuses it, and nothing changes.
+                    self.game = Position.from_game_string(self.game.game_string(), tournament=on)
+                self.tournament_opening = on
             return self._option_line(name)
         return "err use 'options', 'options get NAME' or 'options set NAME VALUE'"
 
     def _cmd_perft(self, arg: str) -> str:
         game = self._need_game()
-        if not arg.isdigit() or int(arg) > MAX_UHP_PERFT:
+        if not (arg.isascii() and arg.isdigit()) or int(arg) > MAX_UHP_PERFT:
             return f"err perft takes a depth from 0 to {MAX_UHP_PERFT}; for deeper counts use " \
                    "the command line 'hive-teach perft'"
         lines = []
@@ -202,7 +216,8 @@ class UHPEngine:
         return "\n".join(lines)
 
     def _cmd_exit(self, arg: str) -> str:
-        raise SystemExit(0)
+        # A bare ``exit`` (any case) ends the session in :func:`run` before it gets here.
+        return f"err exit takes no arguments: {arg!r}" if arg else ""
 
 
 class _NoGame(Exception):
@@ -210,15 +225,33 @@ class _NoGame(Exception):
         return "no game in progress; start one with 'newgame Base' (or Base+MLP, or a GameString)"
 
 
+def _lines(stdin: TextIO) -> Iterator[str]:
+    """The input's lines, decoded as UTF-8 whatever the locale says; a byte that is not UTF-8
+    becomes U+FFFD, so no input can end the session."""
+    raw = getattr(stdin, "buffer", None)
+    if raw is None:  # a text stream without bytes under it (tests, StringIO)
+        yield from stdin
+        return
+    for line in raw:
+        yield line.decode("utf-8", errors="replace")
+
+
 def run(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
-    """Read commands line by line until end of input or ``exit``."""
+    """Read commands line by line until end of input or ``exit`` (in any case); every other
+    line, blank or not, gets an answer ending in ``ok``.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> run(io.StringIO("\\nEXIT\\ninfo\\n"), out)
+    0
+    >>> out.getvalue().count("ok"), "Mosquito" in out.getvalue()
+    (2, True)
+    """
     engine = UHPEngine()
     stdout.write(engine.handle("info") + "\n")
     stdout.flush()
-    for line in stdin:
-        if not line.strip():
-            continue
-        if line.strip() == "exit":
+    for line in _lines(stdin):
+        if line.strip().lower() == "exit":
             break
         stdout.write(engine.handle(line) + "\n")
         stdout.flush()
