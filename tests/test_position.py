@@ -133,3 +133,35 @@ def test_undo_past_the_start_is_an_error():
     pos = Position("Base")
     with pytest.raises(IndexError):
         pos.undo()
+
+
+def test_a_game_that_walks_far_keeps_its_coordinates() -> None:
+    """A legal 840-ply game whose hive walks south to r = 66: cell names, the layout and the
+    hive's shape stay right (with 7 bits per axis the coordinates wrapped round)."""
+    from pathlib import Path
+
+    from hive_teach.core.hexgrid import components, coords, on_grid
+
+    text = (Path(__file__).parent / "data" / "drift_840_plies.txt").read_text().strip()
+    pos = Position.from_game_string(text)
+    assert len(pos.move_stack) == 840
+    rows = [coords(c)[1] for c in pos.stacks]
+    assert max(rows) >= 60 and all(on_grid(c) for c in pos.stacks)
+    assert len(components(set(pos.stacks))) == 1  # one hive, not torn in two
+    again = Position.from_layout(pos.layout(), game_type=pos.game_type, to_move=pos.turn,
+                                 turn=pos.turn_number,
+                                 last_moved=pos.last_moved.name if pos.last_moved else None)
+    assert again.stacks == pos.stacks
+    assert Position.from_game_string(pos.game_string()).stacks == pos.stacks
+
+
+def test_a_move_past_the_edge_of_the_grid_is_refused_and_changes_nothing() -> None:
+    from hive_teach.core.hexgrid import LIMIT, on_grid
+
+    pos = Position.from_layout({f"0,{LIMIT}": "wQ", f"1,{LIMIT - 1}": "bQ"}, turn=2)
+    before = pos.layout()
+    off = [m for m in pos.legal_moves() if not on_grid(m.to)]
+    assert off, "a placement past the edge is among the legal moves"
+    with pytest.raises(ValueError, match="edge of this kit's grid"):
+        pos.play(off[0])
+    assert pos.layout() == before and not pos.move_stack

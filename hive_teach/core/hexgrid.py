@@ -23,9 +23,14 @@ from collections.abc import Iterable, Iterator
 Cell = int
 """A cell on the hex grid, encoded as an int; see :func:`cell`."""
 
-_OFFSET = 64
-_WIDTH = 128
-LIMIT = 60
+# A cell packs q and r into one int, 15 bits each: every cell is below 1 << CELL_BITS, so it
+# stays a one-digit CPython int (fast), and no game gets near the edge (a hive moves a cell or
+# two a turn at the most; games drift about one cell in twelve plies).
+_OFFSET = 1 << 14
+_WIDTH = 1 << 15
+CELL_BITS = 30
+"""Every cell is a non-negative int below ``1 << CELL_BITS`` (for keys packing a cell)."""
+LIMIT = 16000
 """Largest ``|q|`` or ``|r|`` a cell may have."""
 
 # The six directions in counter-clockwise order starting east, as (dq, dr) and as cell deltas.
@@ -56,14 +61,25 @@ def cell(q: int, r: int) -> Cell:
 
     >>> cell(0, 0) == ORIGIN
     True
-    >>> cell(99, 0)
+    >>> cell(99_999, 0)
     Traceback (most recent call last):
     ...
-    ValueError: cell (99, 0) is off the grid: |q| and |r| must be at most 60
+    ValueError: cell (99999, 0) is off the grid: |q| and |r| must be at most 16000
     """
     if not (-LIMIT <= q <= LIMIT and -LIMIT <= r <= LIMIT):
         raise ValueError(f"cell ({q}, {r}) is off the grid: |q| and |r| must be at most {LIMIT}")
     return (q + _OFFSET) * _WIDTH + (r + _OFFSET)
+
+
+def on_grid(c: Cell) -> bool:
+    """Whether ``c`` is a cell of the grid (``|q|`` and ``|r|`` at most :data:`LIMIT`): the
+    neighbour of a cell at the edge is not, and reads back as no other cell.
+
+    >>> on_grid(cell(LIMIT, -LIMIT)), on_grid(cell(LIMIT, 0) + DELTAS[E])
+    (True, False)
+    """
+    q, r = divmod(c, _WIDTH)
+    return abs(q - _OFFSET) <= LIMIT and abs(r - _OFFSET) <= LIMIT
 
 
 def coords(c: Cell) -> tuple[int, int]:

@@ -27,7 +27,16 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from hive_teach.core.errors import IllegalMoveError, LayoutError
 from hive_teach.core.game import Outcome, Termination
-from hive_teach.core.hexgrid import DELTAS, ORIGIN, Cell, cell_name, components, parse_cell
+from hive_teach.core.hexgrid import (
+    DELTAS,
+    LIMIT,
+    ORIGIN,
+    Cell,
+    cell_name,
+    components,
+    on_grid,
+    parse_cell,
+)
 from hive_teach.hive import movegen
 from hive_teach.hive.moves import PASS, PASS_PAIR, AnyMove, Move, Pair, Pass, as_move, as_pair
 from hive_teach.hive.pieces import Bug, Colour, GameType, Piece
@@ -378,6 +387,10 @@ class Position:
             why = explain_move(self, move)
             assert why is not None, f"{move!r} is illegal, so it has an explanation"
             raise IllegalMoveError(text or self._describe(move), why.rule, why.reason, why)
+        if move is not PASS and not on_grid(move.to):  # after a walk of 16,000 cells
+            raise ValueError(f"{text or self._describe(move)}: the hive has wandered to the edge "
+                             f"of this kit's grid (|q| and |r| at most {LIMIT}); the move is "
+                             "legal, but this game cannot go on here")
         self.push(move)
 
     def explain(self, move: AnyMove) -> Explanation | None:

@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from hive_teach.core.hexgrid import Cell
+from hive_teach.core.hexgrid import CELL_BITS, Cell
 from hive_teach.hive.pieces import EXPANSION_BUGS, Piece
 from hive_teach.hive.position import Position
 
@@ -40,7 +40,7 @@ _PIECE_KEYS: dict[int, int] = {}
 
 
 def _piece_key(piece: Piece, c: Cell, height: int) -> int:
-    k = ((piece.index << 14) | c) << 3 | (height if height < 7 else 7)
+    k = ((piece.index << CELL_BITS) | c) << 3 | (height if height < 7 else 7)
     v = _PIECE_KEYS.get(k)
     if v is None:
         v = _PIECE_KEYS[k] = _mix(k)

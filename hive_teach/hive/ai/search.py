@@ -27,7 +27,7 @@ import random
 import time
 from typing import NamedTuple, overload
 
-from hive_teach.core.hexgrid import DELTAS, Cell
+from hive_teach.core.hexgrid import CELL_BITS, DELTAS, Cell
 from hive_teach.hive.ai.evaluate import QUEENS, evaluate, has_immediate_win
 from hive_teach.hive.ai.hashing import child_hash, position_hash
 from hive_teach.hive.pieces import Piece
@@ -274,7 +274,7 @@ class Searcher:
             killers[1] = killers[0]
             killers[0] = m
         if m[0] is not None and m[1] is not None:
-            key = (m[0].index << 14) | m[1]
+            key = (m[0].index << CELL_BITS) | m[1]
             self.history[key] = self.history.get(key, 0) + depth * depth
 
     def _ordered(
@@ -301,7 +301,7 @@ class Searcher:
             elif m == k0 or m == k1:
                 s = 1 << 20
             else:
-                s = history.get((piece.index << 14) | to, 0)
+                s = history.get((piece.index << CELL_BITS) | to, 0)
                 origin = where.get(piece)
                 leaves = origin is not None and len(stacks[origin]) == 1
                 if to in enemy_ring:
