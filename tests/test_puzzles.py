@@ -347,3 +347,18 @@ def test_black_can_be_the_side_that_wins():
     assert board.prompt().startswith("黑方走")
     assert board.play_text("bA1 bG1-").kind == "solved"
     assert board.prompt() == "解出来了：黑方获胜。"
+
+
+def test_a_caption_with_a_line_like_a_table_header_is_text() -> None:
+    """A caption whose multi-line text holds the line ``[puzzle]`` (found by fuzzing: the
+    loader looked for the table by text and broke) loads as the same puzzle."""
+    from hive_teach.teach.puzzle import loads
+
+    path = Path(__file__).resolve().parents[1] / "puzzles" / "spider-three-steps.toml"
+    text = path.read_text(encoding="utf-8")
+    first = text.index('en = "The black Queen')
+    odd = text[:first] + 'en = """\nSee below.\n[puzzle]\n[note]\n"""\n' + \
+        text[text.index("\n", first) + 1:]
+    plain, tricky = loads(text, "plain.toml"), loads(odd, "odd.toml")
+    assert tricky.scenario.text("caption", "en") == "See below.\n[puzzle]\n[note]"
+    assert (tricky.win_in, tricky.solutions) == (plain.win_in, plain.solutions)

@@ -230,3 +230,17 @@ def test_malformed_files_give_file_and_line_never_a_traceback(text):
         except Exception as e:  # any other exception is the failure this test looks for
             crashes.append(f"{type(e).__name__}: {e}\n{changed}")
     assert not crashes, f"{len(crashes)} tracebacks, e.g.\n{crashes[0]}"
+
+
+@pytest.mark.parametrize("game", ["hive", "rive"])
+def test_nesting_deep_enough_to_break_the_toml_parser_is_a_line_numbered_error(game) -> None:
+    """Found by fuzzing: tomllib recurses into nested arrays, and 5,000 of them ended in a
+    RecursionError with no file or line."""
+    from hive_teach.teach.scenario import ScenarioError, loads
+
+    text = f'game = "{game}"\nid = "deep"\nrules = ["R1"]\n\nmarks = ' + "[" * 5000 + \
+        "]" * 5000 + "\n"
+    with pytest.raises(ScenarioError) as info:
+        loads(text, "deep.toml")
+    assert (info.value.file, info.value.line) == ("deep.toml", 5)
+    assert "nested more than" in str(info.value)

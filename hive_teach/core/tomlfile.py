@@ -91,6 +91,24 @@ def parse(text: str, name: str, error: type[TomlFileError] = TomlFileError) -> d
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"line (\d+)", str(e))
         raise error(name, int(m.group(1)) if m else 1, f"not valid TOML: {e}") from None
+    except RecursionError:  # tomllib reads nested arrays and tables by recursion
+        raise error(name, _deep_line(text), f"arrays or tables nested more than "
+                    f"{MAX_NESTING} deep: no file of the kit needs that") from None
+
+
+MAX_NESTING = 50
+"""How deep arrays and inline tables may nest before the reader calls a file broken."""
+
+
+def _deep_line(text: str) -> int:
+    """The line where brackets first nest deeper than :data:`MAX_NESTING` (1 if nowhere)."""
+    depth = 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        for ch in line:
+            depth += (ch in "[{") - (ch in "]}")
+            if depth > MAX_NESTING:
+                return number
+    return 1
 
 
 class Reader:

@@ -71,7 +71,6 @@ from hive_teach.hive.pieces import Colour
 from hive_teach.hive.position import AnyMove, GameState, Position
 from hive_teach.teach.hive_scenario import HiveScenario
 from hive_teach.teach.scenario import ScenarioError
-from hive_teach.teach.scenario import loads as scenario_loads
 
 _PUZZLE_KEYS = {"win_in", "solutions", "unique"}
 _HEADER = re.compile(r"""^\s*\[\[?\s*[A-Za-z0-9_.'" -]+\]\]?\s*(#.*)?$""")
@@ -153,23 +152,27 @@ win_in, solutions and unique
     data = r.data
     if data.get("game", HiveScenario.GAME) != HiveScenario.GAME:
         r.fail("game", 'puzzles are Hive positions: leave out game, or write game = "hive"')
-    lines = text.splitlines()
-    start = next((i for i, line in enumerate(lines) if _PUZZLE_HEADER.match(line)), None)
-    if start is None:
+    if not isinstance(data.get("puzzle"), dict):
         r.fail("puzzle" if "puzzle" in data else "", "a puzzle file needs a [puzzle] table "
                "with win_in, solutions and unique")
-    end = next((i for i in range(start + 1, len(lines)) if _HEADER.match(lines[i])), len(lines))
-    rest = lines[:start] + [""] * (end - start) + lines[end:]
     if "play" in data:
         r.fail("play", "a puzzle starts from its position: give the position after those "
                "moves instead of play")
-    if "focus" not in data and "expect" not in data:
+    # Everything but [puzzle] is a scenario: read from the parsed file (a "[puzzle]" line
+    # inside a caption's text is text), with the file's own line numbers in errors.
+    rest = Reader(text, name, ScenarioError)
+    del rest.data["puzzle"]
+    if "focus" not in rest.data and "expect" not in rest.data:
         # The scenario reader wants something to check; a puzzle's game must be going on.
-        rest += ["", "[expect]", 'state = "InProgress"']
+        rest.data["expect"] = {"state": "InProgress"}
     try:
-        scenario = scenario_loads("\n".join(rest) + "\n", name)
+        scenario = HiveScenario.read(rest)
     except ScenarioError as e:
         raise PuzzleError(e.file, e.line, e.why) from None
+    # Where to look for a solution's text, for its line in an error (a "[puzzle]" line inside
+    # a caption comes earlier: the search still finds the solutions after it).
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if _PUZZLE_HEADER.match(line)), 0)
     assert isinstance(scenario, HiveScenario)  # checked above: the file has no other game
 
     table = r.table(data, "puzzle", allowed=_PUZZLE_KEYS)
