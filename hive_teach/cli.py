@@ -181,6 +181,17 @@ def _cmd_worksheet(args: argparse.Namespace) -> int:
     return 0
 
 
+def _dpi(text: str) -> float:
+    """A resolution for --dpi: a number from 10 to 1200 (so no NaN or infinity)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 10 <= value <= 1200:  # also false for NaN
+        raise argparse.ArgumentTypeError(f"{text!r} is not a resolution from 10 to 1200 dpi")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hive-teach", description="Teach Hive (and Rive) on an exact rules engine."
@@ -220,7 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-hand", action="store_true", help="Hive: leave out the pieces in hand")
     p.add_argument("--title", help="text above the board ('' for none)")
     p.add_argument("--lang", default="en", choices=["en", "de", "zh"])
-    p.add_argument("--dpi", type=float, default=100)
+    p.add_argument("--dpi", type=_dpi, default=100)
     p.set_defaults(func=_cmd_render)
 
     p = sub.add_parser(

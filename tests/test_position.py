@@ -165,3 +165,28 @@ def test_a_move_past_the_edge_of_the_grid_is_refused_and_changes_nothing() -> No
     with pytest.raises(ValueError, match="edge of this kit's grid"):
         pos.play(off[0])
     assert pos.layout() == before and not pos.move_stack
+
+
+@pytest.mark.parametrize("bad", [None, 123, 1.5, ["wQ"], ("wQ", 0)])
+def test_play_of_something_that_is_no_move_is_an_invalid_move_and_changes_nothing(bad) -> None:
+    from hive_teach import InvalidMoveError
+
+    pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+    before = pos.game_string()
+    with pytest.raises(InvalidMoveError, match="is not a move: a move is a UHP MoveString"):
+        pos.play(bad)
+    assert pos.game_string() == before
+
+
+@pytest.mark.parametrize("bad", [None, 5, b"Base"])
+def test_a_game_type_that_is_no_text_is_refused_clearly(bad) -> None:
+    with pytest.raises(ValueError, match="is not a game type"):
+        Position(bad)
+
+
+def test_an_invalid_move_quotes_a_huge_input_only_in_part() -> None:
+    from hive_teach import InvalidMoveError
+
+    with pytest.raises(InvalidMoveError) as info:
+        Position().play("w" + "Q" * 1_000_000)
+    assert len(str(info.value)) < 300

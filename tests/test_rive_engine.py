@@ -383,3 +383,19 @@ def test_an_occupied_cell_is_illegal_under_v1() -> None:
 def test_errors_are_value_errors() -> None:
     assert issubclass(InvalidActionError, ValueError)
     assert issubclass(IllegalActionError, ValueError)
+
+
+@pytest.mark.parametrize("bad", ["1" * 5000 + ",0", "x0," + "9" * 4301])
+def test_numbers_too_long_for_any_board_are_an_invalid_action(bad) -> None:
+    game = RiveGame(3)
+    with pytest.raises(InvalidActionError) as info:
+        game.play(bad)
+    assert len(str(info.value)) < 300 and game.ply == 0
+
+
+@pytest.mark.parametrize("bad", [None, 3, (0, 0)])
+def test_play_of_something_that_is_no_action_is_an_invalid_action(bad) -> None:
+    game = RiveGame(3)
+    with pytest.raises(InvalidActionError, match="an action is its text"):
+        game.play(bad)
+    assert game.ply == 0

@@ -244,3 +244,12 @@ def test_nesting_deep_enough_to_break_the_toml_parser_is_a_line_numbered_error(g
         loads(text, "deep.toml")
     assert (info.value.file, info.value.line) == ("deep.toml", 5)
     assert "nested more than" in str(info.value)
+
+
+@pytest.mark.parametrize("dpi", ["nan", "inf", "-5", "0", "1e9", "x"])
+def test_render_refuses_a_resolution_that_is_no_resolution(dpi, tmp_path, capsys) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["render", "Base", "-o", str(tmp_path / "x.png"), "--dpi", dpi])
+    assert info.value.code == 2 and "is not a resolution from 10 to 1200 dpi" in \
+        capsys.readouterr().err
+    assert not (tmp_path / "x.png").exists()

@@ -8,6 +8,18 @@ from __future__ import annotations
 
 from typing import Protocol
 
+MAX_QUOTE = 60
+"""The most characters of a learner's input an error message quotes."""
+
+
+def quoted(text: str) -> str:
+    """``text`` quoted for an error message, cut to :data:`MAX_QUOTE` characters.
+
+    >>> quoted("wQ -bS1"), quoted("x" * 1000)[-5:]
+    ("'wQ -bS1'", "xxx'…")
+    """
+    return repr(text) if len(text) <= MAX_QUOTE else repr(text[:MAX_QUOTE]) + "…"
+
 
 class InvalidMoveError(ValueError):
     """Text that is not a well-formed UHP MoveString (bad syntax, unknown piece).
@@ -21,7 +33,7 @@ class InvalidMoveError(ValueError):
     def __init__(self, text: str, why: str) -> None:
         self.text = text
         self.why = why
-        super().__init__(f"{text!r} is not a move: {why}")
+        super().__init__(f"{quoted(text)} is not a move: {why}")
 
 
 class Explained(Protocol):

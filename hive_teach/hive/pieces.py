@@ -170,6 +170,9 @@ class GameType:
         ValueError: 'Chess' is not a game type: use Base or Base+ with any of M, L, P \
 (e.g. Base+MLP)
         """
+        if not isinstance(text, str):
+            raise ValueError(f"{text!r} is not a game type: use Base or Base+ with any of M, L, "
+                             "P (e.g. Base+MLP)")
         t = text.strip()
         head, plus, tail = t.partition("+")
         letters = set(tail)

@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from hive_teach.core.errors import IllegalMoveError, LayoutError
+from hive_teach.core.errors import IllegalMoveError, InvalidMoveError, LayoutError
 from hive_teach.core.game import Outcome, Termination
 from hive_teach.core.hexgrid import (
     DELTAS,
@@ -381,6 +381,9 @@ class Position:
         if isinstance(move, str):
             text = move
             move = self.parse_move(move)
+        elif not isinstance(move, (Move, Pass)):
+            raise InvalidMoveError(repr(move), "a move is a UHP MoveString (text), a Move or "
+                                   "PASS")
         if not self.is_legal(move):
             from hive_teach.hive.explain import explain_move
 

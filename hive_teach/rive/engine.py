@@ -384,6 +384,9 @@ into 2 pieces: the group must stay in one piece. (V5)
         """
         if isinstance(action, str):
             action = self.parse_move(action)
+        elif not isinstance(action, Action):
+            raise InvalidActionError(repr(action), "an action is its text (q,r or xq,r) or an "
+                                     "Action")
         elif action not in self._legal_actions()[1]:
             raise IllegalActionError(action.text, self._why_not(action))
         self._apply(action)

@@ -23,6 +23,7 @@ from enum import Enum, IntEnum, StrEnum
 from functools import cache
 from typing import NamedTuple
 
+from hive_teach.core.errors import quoted
 from hive_teach.core.hexgrid import LIMIT, Cell, cell, cell_name, coords, hexagon, neighbours
 from hive_teach.core.i18n import Worded
 
@@ -167,7 +168,7 @@ class InvalidActionError(ValueError):
         self.why = why
         self.index = index
         where = "" if index is None else f"action {index} "
-        super().__init__(f"{where}{text!r} is not a Rive action: {why}")
+        super().__init__(f"{where}{quoted(text)} is not a Rive action: {why}")
 
     def at(self, index: int) -> InvalidActionError:
         """The same error, naming its place in a game text."""
@@ -203,7 +204,9 @@ class IllegalActionError(ValueError):
         return IllegalActionError(self.text, self.explanation, index)
 
 
-_ACTION_RE = re.compile(r"\s*([xX]?)\s*\(?\s*([+-]?[0-9]+)\s*,\s*([+-]?[0-9]+)\s*\)?\s*")
+# At most 100 digits a number: far past any board (V1), and far below int()'s digit limit.
+_ACTION_RE = re.compile(
+    r"\s*([xX]?)\s*\(?\s*([+-]?[0-9]{1,100})\s*,\s*([+-]?[0-9]{1,100})\s*\)?\s*")
 _ACTION_HINT = "write q,r to place a stone or xq,r to remove one, e.g. 0,-1 or x2,-1"
 
 
@@ -333,6 +336,7 @@ def read_header(text: str) -> int:
     match = _HEADER_RE.fullmatch(text)
     if match is None:
         raise ValueError(
-            f"{text!r} does not start a Rive game text: write rive<side>, e.g. rive5;0,0;2,-1"
+            f"{quoted(text)} does not start a Rive game text: write rive<side>, e.g. "
+            "rive5;0,0;2,-1"
         )
     return check_side(int(match[1]))
