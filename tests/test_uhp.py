@@ -263,3 +263,38 @@ def test_an_error_does_not_echo_a_huge_line(line):
     answer(e, "newgame Base")
     reply = e.handle(line)
     assert reply.startswith("err") and reply.endswith("\nok") and len(reply) < 600
+
+
+EARLY_MLP = ("Base+MLP;InProgress;White[5];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 wQ/;bA1 bQ\\;"
+             "wA2 -wQ;bA2 bQ-")
+
+
+def test_perft_past_its_time_budget_answers_err_and_leaves_the_game_as_it_was():
+    """Found by fuzzing: 'perft 4' here took 107 s and nothing could stop it."""
+    e = UHPEngine()
+    e.perft_seconds = 0.05
+    answer(e, f"newgame {EARLY_MLP}")
+    before = answer(e, "validmoves")
+    reply = answer(e, "perft 4")
+    assert len(reply) == 1 and reply[0].startswith("err perft 4 would take more than 0.05 s")
+    assert answer(e, "validmoves") == before
+    assert answer(e, "undo")[0].endswith("wA2 -wQ")  # the game's own moves are all still there
+
+
+def test_bestmove_depth_thinks_within_the_depth_budget(monkeypatch):
+    import hive_teach.hive.player as player_module
+
+    made: list[dict[str, object]] = []
+    real = player_module.Player
+
+    def recording(*args, **kwargs):
+        made.append(kwargs)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(player_module, "Player", recording)
+    e = UHPEngine()
+    e.depth_seconds = 0.2
+    answer(e, f"newgame {EARLY_MLP}")
+    answer(e, "bestmove depth 6")
+    assert made == [{"time_limit": e.depth_seconds, "depth": 6}]
+    assert answer(e, "bestmove depth \u0663")[0].startswith("err bestmove takes")

@@ -10,6 +10,8 @@ a line that ends the game before the depth contributes no leaves.
 
 from __future__ import annotations
 
+import time
+
 from hive_teach.hive.position import Position
 
 
@@ -27,3 +29,45 @@ def perft(pos: Position, depth: int) -> int:
         total += perft(pos, depth - 1)
         undo()
     return total
+
+
+class PerftTimeout(Exception):
+    """A count that would take longer than its time budget (the position is left as it was)."""
+
+
+def perft_within(pos: Position, depth: int, seconds: float) -> int:
+    """:func:`perft`, but raising :class:`PerftTimeout` once ``seconds`` have passed; the
+    position is then as it was. The clock is read once per node two plies above the leaves,
+    so the budget costs next to nothing.
+
+    >>> perft_within(Position("Base", tournament=True), 3, 10.0)
+    1440
+    >>> pos = Position("Base+MLP", tournament=True)
+    >>> perft_within(pos, 4, 0.0)
+    Traceback (most recent call last):
+    ...
+    hive_teach.hive.perft.PerftTimeout: perft 4 did not finish within 0 s
+    >>> pos.move_stack
+    []
+    """
+    deadline = time.perf_counter() + seconds
+    start = len(pos.move_stack)
+
+    def count(d: int) -> int:
+        if d < 2:
+            return 1 if d == 0 else len(pos._generate_pairs())
+        if time.perf_counter() > deadline:
+            raise PerftTimeout(f"perft {depth} did not finish within {seconds:g} s")
+        total = 0
+        for piece, to in pos._generate_pairs():
+            pos.push_pair(piece, to)
+            total += count(d - 1)
+            pos.undo()
+        return total
+
+    try:
+        return count(depth)
+    except PerftTimeout:
+        while len(pos.move_stack) > start:
+            pos.undo()
+        raise

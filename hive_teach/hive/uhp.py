@@ -37,12 +37,17 @@ from typing import TextIO
 from hive_teach.core.errors import GameStringError, IllegalMoveError, InvalidMoveError
 from hive_teach.core.i18n import LANGUAGES
 from hive_teach.core.version import __version__
-from hive_teach.hive.perft import perft
+from hive_teach.hive.perft import PerftTimeout, perft_within
 from hive_teach.hive.position import Position
 
 MAX_UHP_PERFT = 5
 MAX_UHP_DEPTH = 6
 MAX_UHP_SECONDS = 600
+DEPTH_SECONDS = 10.0
+"""How long ``bestmove depth N`` may think: past it, the best move of the deepest finished
+search (a GUI that wants more gives ``bestmove time``)."""
+PERFT_SECONDS = 20.0
+"""How long ``perft N`` may count before it answers ``err``."""
 MAX_ERR = 500
 """The longest ``err`` answer, in characters (it may quote the command)."""
 _TIME_RE = re.compile(r"^(\d{1,2}):([0-5]\d):([0-5]\d)$")
@@ -55,6 +60,8 @@ class UHPEngine:
         self.game: Position | None = None
         self.tournament_opening = True
         self.language = "en"
+        self.depth_seconds = DEPTH_SECONDS
+        self.perft_seconds = PERFT_SECONDS
 
     def handle(self, line: str) -> str:
         """The answer to one command line, ending with ``ok`` (a blank line gets ``ok`` alone).
@@ -130,7 +137,8 @@ class UHPEngine:
         game = self._need_game()
         words = arg.split()
         if words and not (
-            (len(words) == 2 and words[0] == "depth" and words[1].isdigit() and int(words[1]) > 0)
+            (len(words) == 2 and words[0] == "depth" and words[1].isascii()
+             and words[1].isdigit() and int(words[1]) > 0)
             or (len(words) == 2 and words[0] == "time" and _TIME_RE.match(words[1]))
         ):
             return "err bestmove takes 'depth N' (N >= 1) or 'time hh:mm:ss'"
@@ -148,7 +156,7 @@ class UHPEngine:
         elif words[0] == "depth":
             if int(words[1]) > MAX_UHP_DEPTH:
                 return f"err bestmove depth is at most {MAX_UHP_DEPTH} here; use 'time' instead"
-            player = Player("strong", time_limit=MAX_UHP_SECONDS, depth=int(words[1]))
+            player = Player("strong", time_limit=self.depth_seconds, depth=int(words[1]))
         else:
             h, m, s = (int(x) for x in words[1].split(":"))
             seconds = 3600 * h + 60 * m + s
@@ -209,9 +217,16 @@ class UHPEngine:
             return f"err perft takes a depth from 0 to {MAX_UHP_PERFT}; for deeper counts use " \
                    "the command line 'hive-teach perft'"
         lines = []
+        started = time.perf_counter()
         for depth in range(int(arg) + 1):
             t = time.perf_counter()
-            n = perft(game, depth)
+            left = self.perft_seconds - (t - started)
+            try:
+                n = perft_within(game, depth, max(left, 0.0))
+            except PerftTimeout:
+                return (f"err perft {arg} would take more than {self.perft_seconds:g} s here "
+                        f"(it counted to depth {depth - 1}); for deeper counts use the command "
+                        "line 'hive-teach perft'")
             lines.append(f"{depth} {n} {time.perf_counter() - t:.3f}")
         return "\n".join(lines)
 
