@@ -298,3 +298,22 @@ def test_bestmove_depth_thinks_within_the_depth_budget(monkeypatch):
     answer(e, "bestmove depth 6")
     assert made == [{"time_limit": e.depth_seconds, "depth": 6}]
     assert answer(e, "bestmove depth \u0663")[0].startswith("err bestmove takes")
+
+
+def test_answers_keep_the_game_string_without_replaying_the_game():
+    """Every answer is the GameString the game itself writes, also after undo and pass; the
+    engine keeps the move texts instead of replaying the game for each answer."""
+    import random
+
+    e = UHPEngine()
+    answer(e, "newgame Base+MLP")
+    rng = random.Random(7)
+    for _ in range(120):
+        game = e.game
+        assert game is not None
+        if game.state.is_over or (rng.random() < 0.15 and game.move_stack):
+            reply = answer(e, "undo")
+        else:
+            move = rng.choice(game.legal_moves())
+            reply = answer(e, f"play {game.move_string(move)}")
+        assert reply == [e.game.game_string()]
