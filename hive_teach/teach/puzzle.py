@@ -543,7 +543,18 @@ def puzzle_dir() -> Path:
 
 @cache
 def puzzle(pid: str) -> Puzzle:
-    """The puzzle with id ``pid`` (file ``puzzles/<pid>.toml``)."""
+    """The puzzle with id ``pid`` (file ``puzzles/<pid>.toml``); an id is letters, digits and
+    dashes, so no id reaches a file outside the puzzle folder.
+
+    >>> puzzle("../scenarios/beetle-stack")
+    Traceback (most recent call last):
+    ...
+    ValueError: '../scenarios/beetle-stack' is not a puzzle id: ids are lower-case letters, \
+digits and dashes, like spider-three-steps
+    """
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", pid):
+        raise ValueError(f"{pid!r} is not a puzzle id: ids are lower-case letters, digits and "
+                         "dashes, like spider-three-steps")
     path = puzzle_dir() / f"{pid}.toml"
     if not path.exists():
         raise FileNotFoundError(f"no puzzle {pid!r}: expected {path}")
