@@ -190,3 +190,19 @@ def test_an_invalid_move_quotes_a_huge_input_only_in_part() -> None:
     with pytest.raises(InvalidMoveError) as info:
         Position().play("w" + "Q" * 1_000_000)
     assert len(str(info.value)) < 300
+
+
+@pytest.mark.parametrize("key", [1.5, (0.0, 1.0), True, (1, 2, 3), ("0", "1"), None, 10**12])
+def test_a_layout_cell_that_is_no_cell_is_a_layout_error(key) -> None:
+    from hive_teach import LayoutError
+
+    with pytest.raises(LayoutError, match="is not a cell: write cells as"):
+        Position.from_layout({key: "wQ", "1,0": "bQ"}, turn=2)
+
+
+@pytest.mark.parametrize("turn", [2.5, "3", True])
+def test_a_layout_turn_that_is_no_whole_number_is_a_layout_error(turn) -> None:
+    from hive_teach import LayoutError
+
+    with pytest.raises(LayoutError, match="must be a whole number"):
+        Position.from_layout({"0,0": "wQ", "1,0": "bQ"}, turn=turn)

@@ -733,6 +733,8 @@ board, so this cell cannot be named from it. (R0)
                 )
         if turn is None:
             turn = 1 + sum(1 for p in placed if p.colour is colour)
+        if not isinstance(turn, int) or isinstance(turn, bool):
+            raise LayoutError(f"layout: turn {turn!r} must be a whole number (1 or more)")
         if turn < 1:
             raise LayoutError(f"layout: turn {turn} must be 1 or more")
         pos.ply = 2 * (turn - 1) + int(colour)
@@ -791,11 +793,15 @@ def _layout_cell(key: str | Cell | tuple[int, int]) -> Cell:
     try:
         if isinstance(key, str):
             return parse_cell(key)
-        if isinstance(key, tuple):
+        if (isinstance(key, tuple) and len(key) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in key)):
             return cell(*key)
-        return key
+        if isinstance(key, int) and not isinstance(key, bool) and on_grid(key):
+            return key  # already a Cell
     except ValueError as e:
         raise LayoutError(f"layout: {e}") from None
+    raise LayoutError(f"layout: {key!r} is not a cell: write cells as 'q,r' (e.g. '1,-1') or "
+                      "(q, r) pairs of whole numbers")
 
 
 def _cell_desc(pos: Position, c: Cell) -> str:
