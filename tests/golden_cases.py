@@ -191,6 +191,25 @@ def hive_answer(pos: Any, ask: str, piece: Any, to: Any) -> Any:
     return explain_move(pos, Move(piece, to))
 
 
+def golden_explanation(rec: Record) -> Any:
+    """The engine's explanation now for a recorded Hive question (``None`` for a legal one):
+    a refused MoveString's error explanation, else what ``hive_answer`` says."""
+    from hive_teach import IllegalMoveError, Piece, parse_cell
+
+    pos = hive_position(rec["src"], rec["game"])
+    if rec["ask"] == "play":
+        try:
+            pos.copy().play(rec["text"])
+        except IllegalMoveError as e:
+            return e.explanation
+        except ValueError:
+            return None
+        return None
+    piece = Piece.from_name(rec["piece"]) if rec["piece"] else None
+    to = parse_cell(rec["to"]) if rec["to"] else None
+    return hive_answer(pos, rec["ask"], piece, to)
+
+
 def _pick_hive(sources: Iterator[tuple[str, str]] | None = None) -> list[Record]:
     """The first few explanations of every shape the sweep meets, then one in 4999."""
     from hive_teach.core.hexgrid import cell_name

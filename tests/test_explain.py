@@ -129,7 +129,7 @@ def test_every_kind_and_case_is_produced_and_no_other():
     produced = Counter((str(w.kind), w.case) for w in explanations())
     leads = {w.mosquito for w in explanations()}
     for rec in golden_cases.read(golden_cases.HIVE_FILE):
-        why = _golden_explanation(rec)
+        why = golden_cases.golden_explanation(rec)
         if why is not None:
             assert not fact_problems(why), (rec, fact_problems(why))
             produced[(str(why.kind), why.case)] += 1
@@ -138,19 +138,6 @@ def test_every_kind_and_case_is_produced_and_no_other():
     assert set(produced) == declared, declared ^ set(produced)
     assert leads == {"", *MOSQUITO_LEADS}
 
-
-def _golden_explanation(rec: dict) -> Explanation | None:
-    pos = golden_cases.hive_position(rec["src"], rec["game"])
-    if rec["ask"] == "play":
-        try:
-            pos.copy().play(rec["text"])
-        except IllegalMoveError as e:
-            return e.explanation  # type: ignore[return-value]
-        except ValueError:
-            return None
-    piece = Piece.from_name(rec["piece"]) if rec["piece"] else None
-    to = parse_cell(rec["to"]) if rec["to"] else None
-    return golden_cases.hive_answer(pos, rec["ask"], piece, to)
 
 
 @pytest.mark.slow

@@ -211,24 +211,8 @@ def test_every_golden_explanation_reads_well_in_german_and_chinese():
 @cache
 def _golden_explanations() -> tuple[Explanation, ...]:
     return tuple(w for rec in golden_cases.read(golden_cases.HIVE_FILE)
-                 if (w := _golden(rec)) is not None)
+                 if (w := golden_cases.golden_explanation(rec)) is not None)
 
-
-def _golden(rec: dict) -> Explanation | None:
-    from hive_teach import IllegalMoveError
-
-    pos = golden_cases.hive_position(rec["src"], rec["game"])
-    if rec["ask"] == "play":
-        try:
-            pos.copy().play(rec["text"])
-        except IllegalMoveError as e:
-            return e.explanation  # type: ignore[return-value]
-        except ValueError:
-            return None
-        return None
-    piece = Piece.from_name(rec["piece"]) if rec["piece"] else None
-    to = parse_cell(rec["to"]) if rec["to"] else None
-    return golden_cases.hive_answer(pos, rec["ask"], piece, to)
 
 
 # ----------------------------------------------------------------------------- hand cases
