@@ -70,7 +70,8 @@ LAYOUTS: list[dict[str, Any]] = [
     {"stacks": _THROW, "game_type": "Base+P"},
     {"stacks": {**_THROW, "2,0": "bA1"}, "game_type": "Base+P"},
     {"stacks": {**_THROW, "1,0": "bQ bB1"}, "game_type": "Base+P"},
-    {"stacks": _THROW, "game_type": "Base+P", "last_moved": "wP"},
+    # wP was thrown by bP last turn (R16): stunned
+    {"stacks": {**_THROW, "0,-1": "bP"}, "game_type": "Base+P", "last_moved": "wP"},
     {"stacks": {**_THROW, "1,-1": "bG1 bB1", "0,1": "wG1 wB1"}, "game_type": "Base+P"},
     {"stacks": {**_THROW, "-1,0": "wQ bB1", "0,1": "wG1 wB1"}, "game_type": "Base+P"},
     {"stacks": {**_THROW, "-1,1": "wA1"}, "game_type": "Base+P"},

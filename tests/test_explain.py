@@ -640,7 +640,7 @@ def test_pillbug_throw_piece_reasons():
     pos = layout(dict(THROW, **{"1,0": "bQ bB1"}), game_type="Base+P")
     w = why(pos, "bB1", "0,1")
     assert (w.rule, w.kind, names(w.pieces)) == ("R16", "stacked", ["wP"])
-    pos = layout(THROW, game_type="Base+P", last_moved="wP")
+    pos = layout(dict(THROW, **{"0,-1": "bP"}), game_type="Base+P", last_moved="wP")
     w = why(pos, "bQ", "0,1")
     assert (w.rule, w.kind, names(w.pieces)) == ("R17", "thrower-stunned", ["wP"])
 

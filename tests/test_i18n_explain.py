@@ -254,7 +254,8 @@ def _hand() -> dict[str, Explanation]:
     pos = Position.from_layout({"0,0": "wP", "1,0": "bQ"}, game_type="Base+P",
                                to_move="white", turn=2)
     out["queen-not-placed-throw"] = _why(pos, "bQ", "-1,0")
-    pos = Position.from_layout({"0,0": "wQ", "1,0": "bQ", "-1,0": "wP", "2,0": "bP"},
+    # Black's Pillbug threw the white Queen last turn (R16), so she is stunned.
+    pos = Position.from_layout({"0,0": "wQ", "1,0": "bP", "-1,0": "wP", "2,0": "bQ"},
                                game_type="Base+P", to_move="white", turn=4, last_moved="wQ")
     out["stunned"] = _why(pos, "wQ", "0,-1")
     pos = Position.from_game_string(

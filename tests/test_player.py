@@ -67,7 +67,7 @@ def _layout(stacks: dict[str, str], game_type: str = "Base", turn: int = 8) -> P
 WIN_IN_1 = {
     # A Soldier Ant runs round to the last empty cell next to the black Queen.
     "ant": (_layout({"0,0": "bQ", "1,0": "wQ", "0,-1": "wS1", "-1,0": "wB1", "-1,1": "wG1",
-                     "1,-1": "bA1", "2,-1": "wA1"}, turn=5), {"wA1 wG1-"}),
+                     "1,-1": "bA1", "2,-1": "wA1"}, turn=6), {"wA1 wG1-"}),
     # A Beetle climbs down from the stack next to her: the cell it leaves stays full.
     "beetle down": (_layout({"0,0": "bQ", "1,0": "bA1 wB1", "1,-1": "wG1", "0,-1": "wQ",
                              "-1,0": "bG1", "-1,1": "wS1"}, turn=5), {"wB1 wS1-"}),

@@ -48,10 +48,46 @@ def test_layout_builds_stacks_turn_and_stun():
     ({"0,0": "wQ", "1,0": "bQ"}, {"to_move": "green"}, "must be 'white' or 'black'"),
     ({"0,0": "wQ", "1,0": "bQ"}, {"last_moved": "wA1"}, "not on the board"),
     ({"0,0": "wQ", "1,0": "bQ"}, {"game_type": "Base+X"}, "not a game type"),
+    # Layouts no game reaches (found by fuzzing): each turn places at most one piece,
+    ({"0,0": "wQ", "1,0": "bQ", "-1,0": "wA1", "-2,0": "wA2"}, {"turn": 3},
+     r"White has 3 pieces on the board after 2 turns, but a turn places at most one piece \(R0\)"),
+    ({"0,0": "wQ", "1,0": "bQ", "2,0": "bA1"}, {"to_move": "black", "turn": 2},
+     r"Black has 2 pieces on the board after 1 turns"),
+    # the first turn always places one,
+    ({"0,0": "wQ"}, {"to_move": "black", "turn": 3}, r"Black has had 2 turns but has no piece"),
+    # the tournament rule keeps the Queen off the first turn,
+    ({"0,0": "wQ", "1,0": "bA1", "2,0": "bQ"}, {"tournament": True},
+     r"the Queen is White's only piece, so she was placed on their first turn, which the "
+     r"tournament rule forbids \(R4\)"),
+    # and a piece of the side to move moved last only if the opponent threw it (R16).
+    ({"0,0": "wQ", "1,0": "bQ", "-1,0": "wA1"}, {"last_moved": "wA1"},
+     r"last_moved wA1 is White's own piece, so it could only have been thrown by a Pillbug "
+     r"\(R16\), and a Base game has none \(R17\)"),
+    ({"0,0": "wQ", "1,0": "bQ", "2,0": "bP", "-1,0": "wA1"},
+     {"last_moved": "wA1", "game_type": "Base+P"},
+     r"no Pillbug or Mosquito of theirs stands next to -1,0 \(R17\)"),
+    ({"0,0": "wQ", "1,0": "bQ", "-1,0": "bM", "-1,1": "wA1"},
+     {"last_moved": "wA1", "game_type": "Base+M"}, r"and a Base\+M game has none"),
 ])
 def test_bad_layouts_are_rejected_with_a_clear_message(stacks, kwargs, fragment):
     with pytest.raises(ValueError, match=fragment):
         Position.from_layout(stacks, **kwargs)
+
+
+def test_layouts_a_game_reaches_are_accepted():
+    # the default turn is the earliest the pieces allow (Black placed one more than White)
+    pos = Position.from_layout({"0,0": "wQ", "1,0": "bQ", "2,0": "bA1"})
+    assert (pos.turn.title, pos.turn_number) == ("White", 3)
+    pos = Position.from_layout({"0,0": "wQ", "1,0": "bQ", "-1,0": "wA1"}, to_move="black")
+    assert pos.turn_number == 2
+    # a Queen placed on turn 2 under the tournament rule
+    Position.from_layout({"0,0": "wA1", "1,0": "bA1", "-1,0": "wQ"}, to_move="black",
+                         tournament=True)
+    # thrown by Black's Pillbug, or by a Mosquito copying it
+    for thrower in ({"-1,0": "bP"}, {"-1,0": "bM", "-2,0": "wP"}):
+        stacks = {"0,0": "wQ", "1,0": "bQ", "-1,1": "wA1", **thrower}
+        pos = Position.from_layout(stacks, game_type="Base+MP", last_moved="wA1", turn=4)
+        assert pos.targets(Piece.from_name("wA1")) == set()
 
 
 def test_layout_error_is_a_value_error_naming_the_rule():

@@ -161,9 +161,10 @@ def test_prove_catches_a_trivial_win_in_two_and_the_wrong_length():
     assert any("the solver finds the winning first moves none" in x for x in problems)
 
 
-def test_prove_catches_more_pieces_than_turns():
-    p = loads(GOOD.replace("turn = 6", "turn = 5"), "early.toml")
-    assert prove(p) == ["White has 5 pieces on the board after only 4 turns: give a later turn"]
+def test_a_puzzle_with_more_pieces_than_turns_is_refused_when_read():
+    with pytest.raises(PuzzleError, match=r"^early.toml:\d+: layout: White has 5 pieces on the "
+                       r"board after 4 turns, but a turn places at most one piece \(R0\)"):
+        loads(GOOD.replace("turn = 6", "turn = 5"), "early.toml")
 
 
 def test_command_line_proves_the_library_and_fails_on_a_bad_puzzle(tmp_path):

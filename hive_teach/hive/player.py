@@ -14,7 +14,7 @@ repeatable.
 >>> from hive_teach.hive.position import Position
 >>> pos = Position.from_layout(
 ...     {"0,0": "bQ", "1,0": "wQ", "0,-1": "wS1", "-1,0": "wB1", "-1,1": "wG1",
-...      "1,-1": "bA1", "2,-1": "wA1"}, to_move="white", turn=5)
+...      "1,-1": "bA1", "2,-1": "wA1"}, to_move="white", turn=6)
 >>> pos.move_string(Player("beginner", seed=1).choose(pos))  # even a beginner takes the win
 'wA1 wG1-'
 >>> score, move, line = Player("strong").search(pos, 2)

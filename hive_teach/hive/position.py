@@ -34,6 +34,7 @@ from hive_teach.core.hexgrid import (
     Cell,
     cell_name,
     components,
+    neighbours,
     on_grid,
     parse_cell,
 )
@@ -731,25 +732,23 @@ board, so this cell cannot be named from it. (R0)
                     f"expected {' '.join(p.name for p in have) or 'none'}, "
                     f"got {' '.join(p.name for p in want) or 'none'}"
                 )
+        count = {side: sum(1 for p in placed if p.colour is side) for side in Colour}
         if turn is None:
-            turn = 1 + sum(1 for p in placed if p.colour is colour)
+            # The earliest turn the pieces allow: each turn places at most one piece.
+            if colour is Colour.WHITE:
+                turn = 1 + max(count.values())
+            else:
+                turn = max(count[Colour.BLACK] + 1, count[Colour.WHITE], 1)
         if not isinstance(turn, int) or isinstance(turn, bool):
             raise LayoutError(f"layout: turn {turn!r} must be a whole number (1 or more)")
         if turn < 1:
             raise LayoutError(f"layout: turn {turn} must be 1 or more")
         pos.ply = 2 * (turn - 1) + int(colour)
-        if last_moved is not None:
-            lm = Piece.from_name(last_moved)
-            if lm not in placed:
-                raise LayoutError(f"layout: last_moved {last_moved} is not on the board (R17)")
-            pos.last_moved = lm
         for side in Colour:
             done = (pos.ply + 1 - int(side)) // 2  # turns this side has completed
-            if done >= 4 and not pos.queen_placed(side):
-                raise LayoutError(
-                    f"layout: {side.title} has had {done} turns but their Queen is still in "
-                    "hand; she must be placed by the 4th turn (R4)"
-                )
+            _check_reachable(pos, side, done, count[side])
+        if last_moved is not None:
+            pos.last_moved = _layout_last_moved(pos, last_moved, colour)
         pos._undo_from_start = False
         pos.state = pos._compute_state()
         if pos.repetition:
@@ -759,6 +758,68 @@ board, so this cell cannot be named from it. (R0)
     def layout(self) -> dict[str, list[str]]:
         """This position as a layout mapping (the inverse of :meth:`from_layout`)."""
         return {cell_name(c): [p.name for p in s] for c, s in sorted(self.stacks.items())}
+
+
+def _check_reachable(pos: Position, side: Colour, done: int, count: int) -> None:
+    """Refuse a layout no game reaches: ``side`` has completed ``done`` turns and has
+    ``count`` pieces on the board."""
+    if count > done:
+        raise LayoutError(
+            f"layout: {side.title} has {count} pieces on the board after {done} turns, but a "
+            f"turn places at most one piece (R0); use a later turn"
+        )
+    if done >= 1 and count == 0:
+        raise LayoutError(
+            f"layout: {side.title} has had {done} turns but has no piece on the board; the "
+            "first turn always places one (R1, R2)"
+        )
+    queen = pos._queen(side)
+    if done >= 4 and queen not in pos.where:
+        raise LayoutError(
+            f"layout: {side.title} has had {done} turns but their Queen is still in "
+            "hand; she must be placed by the 4th turn (R4)"
+        )
+    if pos.tournament and count == 1 and queen in pos.where:
+        raise LayoutError(
+            f"layout: the Queen is {side.title}'s only piece, so she was placed on their first "
+            "turn, which the tournament rule forbids (R4)"
+        )
+
+
+def _layout_last_moved(pos: Position, name: str, mover: Colour) -> Piece:
+    """The piece that moved on the previous turn (stunned by R17), checked against the
+    layout: a piece of the side to move got there only by a throw of the opponent's Pillbug
+    (or a Mosquito next to one) standing beside it (R16)."""
+    try:
+        piece = Piece.from_name(name)
+    except ValueError as e:
+        raise LayoutError(f"layout: last_moved: {e}") from None
+    if piece not in pos.where:
+        raise LayoutError(f"layout: last_moved {name} is not on the board (R17)")
+    if piece.colour is not mover:
+        return piece
+    if all(p.bug is not Bug.PILLBUG for p in pos.game_type.pieces):
+        raise LayoutError(
+            f"layout: last_moved {name} is {mover.title}'s own piece, so it could only have "
+            f"been thrown by a Pillbug (R16), and a {pos.game_type} game has none (R17)"
+        )
+    c = pos.where[piece]
+    def throws(n: Cell) -> bool:  # could the opponent's piece alone at n have thrown it?
+        stack = pos.stacks.get(n, [])
+        if len(stack) != 1 or stack[0].colour is mover:
+            return False
+        if stack[0].bug is Bug.PILLBUG:
+            return True
+        return stack[0].bug is Bug.MOSQUITO and any(
+            m in pos.stacks and pos.stacks[m][-1].bug is Bug.PILLBUG for m in neighbours(n))
+
+    throwers = [n for n in neighbours(c) if throws(n)]
+    if not throwers or len(pos.stacks[c]) != 1:
+        raise LayoutError(
+            f"layout: last_moved {name} is {mover.title}'s own piece, so the opponent threw it "
+            f"(R16), but no Pillbug or Mosquito of theirs stands next to {cell_name(c)} (R17)"
+        )
+    return piece
 
 
 _BLACK_QUEEN = Piece.from_name("bQ")

@@ -226,13 +226,13 @@ def prove(puzzle: Puzzle, *, time_limit: float | None = None) -> list[str]:
 
     The solver's winning first moves must be exactly ``solutions``; ``unique`` must say
     whether there is one; a puzzle of N moves must have no win in fewer moves (else it is
-    trivial); and no side may have more pieces on the board than it has had turns.
+    trivial). (A layout no game reaches, such as more pieces than turns, is refused when
+    the file is read.)
     """
     problems: list[str] = []
     pos = puzzle.position()
     if pos.state.is_over:
         return [f"the game is already over ({pos.state.value}): there is nothing to find"]
-    problems += _impossible(pos)
     try:
         listed = puzzle.moves(pos)
     except ValueError as e:
@@ -261,18 +261,6 @@ def prove(puzzle: Puzzle, *, time_limit: float | None = None) -> list[str]:
                             f"{', '.join(pos.move_string(m) for m in quick)}), so the puzzle "
                             "is trivial")
     return problems
-
-
-def _impossible(pos: Position) -> list[str]:
-    """Counts a layout cannot check: more pieces on the board than turns played."""
-    out = []
-    for side in Colour:
-        done = (pos.ply + 1 - int(side)) // 2  # turns this side has completed
-        placed = sum(1 for p in pos.where if p.colour is side)
-        if placed > done:
-            out.append(f"{side.title} has {placed} pieces on the board after only {done} "
-                       f"turn{'s' if done != 1 else ''}: give a later turn")
-    return out
 
 
 # ------------------------------------------------------------------------- defending

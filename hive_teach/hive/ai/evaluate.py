@@ -12,7 +12,7 @@ cells around the Queen only a Pillbug throw of the Queen itself (R16) could stil
 >>> from hive_teach.hive.position import Position
 >>> pos = Position.from_layout(
 ...     {"0,0": "bQ", "1,0": "wQ", "0,-1": "wS1", "-1,0": "wB1", "-1,1": "wG1",
-...      "1,-1": "bA1", "2,-1": "wA1"}, to_move="white", turn=5)
+...      "1,-1": "bA1", "2,-1": "wA1"}, to_move="white", turn=6)
 >>> queen_liberties(pos, pos.turn.other)
 1
 >>> [pos.move_string(m) for m in immediate_wins(pos)]
