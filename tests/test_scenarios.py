@@ -253,3 +253,17 @@ def test_render_refuses_a_resolution_that_is_no_resolution(dpi, tmp_path, capsys
     assert info.value.code == 2 and "is not a resolution from 10 to 1200 dpi" in \
         capsys.readouterr().err
     assert not (tmp_path / "x.png").exists()
+
+
+@pytest.mark.parametrize("sid", ["../scenarios/beetle-stack", "../puzzles/win-not-draw",
+                                 "/etc/passwd", "beetle-stack/../beetle-stack", "Beetle-Stack"])
+def test_the_tutorial_helpers_take_ids_only_never_paths(sid):
+    """Found by fuzzing: ``show("../x")`` looked for files outside the library."""
+    from hive_teach import tutorial
+    from hive_teach.teach.puzzle import puzzle
+
+    for helper in (tutorial.show, tutorial.answer, tutorial.targets, tutorial.scenario):
+        with pytest.raises(ValueError, match=r"is not a scenario id: ids are lower-case"):
+            helper(sid)
+    with pytest.raises(ValueError, match=r"is not a puzzle id"):
+        puzzle(sid)

@@ -46,6 +46,23 @@ M = TypeVar("M")
 """The marks its diagrams take (Hive ``Marks``, ``RiveMarks``)."""
 
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+def check_id(sid: str, kind: str, example: str) -> str:
+    """``sid`` if it is an id (lower-case letters, digits and dashes), so that no id names a
+    file outside its folder; else a ValueError naming it.
+
+    >>> check_id("../scenarios/beetle-stack", "puzzle", "spider-three-steps")
+    Traceback (most recent call last):
+    ...
+    ValueError: '../scenarios/beetle-stack' is not a puzzle id: ids are lower-case letters, \
+digits and dashes, like spider-three-steps
+    """
+    if not isinstance(sid, str) or not _ID_RE.match(sid):
+        raise ValueError(f"{sid!r} is not a {kind} id: ids are lower-case letters, digits and "
+                         f"dashes, like {example}")
+    return sid
+
 TEXTS = ("title", "caption", "question", "answer")
 """The text tables of a scenario; each in en, de and zh."""
 COMMON_KEYS = frozenset({"game", "id", "rules", "tags", "play", *TEXTS, "expect", "marks",

@@ -39,6 +39,7 @@ from hive_teach.hive.marks import Marks
 from hive_teach.rive.explain import explain as explain_action
 from hive_teach.rive.paint import RiveMarks
 from hive_teach.rive.rules import Action
+from hive_teach.teach.base import check_id
 from hive_teach.teach.library import language, scenario_dir, set_language
 from hive_teach.teach.scenario import AnyScenario, HiveScenario, RiveScenario, load
 
@@ -48,7 +49,15 @@ S = TypeVar("S", HiveScenario, RiveScenario)
 # ------------------------------------------------------------------------- finding
 @cache
 def scenario(sid: str) -> AnyScenario:
-    """The scenario with id ``sid``, of any game: the file ``<sid>.toml`` in the library."""
+    """The scenario with id ``sid``, of any game: the file ``<sid>.toml`` in the library.
+
+    >>> scenario("../puzzles/win-not-draw")
+    Traceback (most recent call last):
+    ...
+    ValueError: '../puzzles/win-not-draw' is not a scenario id: ids are lower-case letters, \
+digits and dashes, like beetle-stack
+    """
+    check_id(sid, "scenario", "beetle-stack")
     root = scenario_dir()
     paths = sorted(p for p in root.rglob("*.toml") if p.stem == sid)
     if not paths:

@@ -69,6 +69,7 @@ from hive_teach.hive.ai.solver import forces_win, solve
 from hive_teach.hive.explain import explain_move
 from hive_teach.hive.pieces import Colour
 from hive_teach.hive.position import AnyMove, GameState, Position
+from hive_teach.teach.base import check_id
 from hive_teach.teach.hive_scenario import HiveScenario
 from hive_teach.teach.scenario import ScenarioError
 
@@ -540,10 +541,7 @@ def puzzle(pid: str) -> Puzzle:
     ValueError: '../scenarios/beetle-stack' is not a puzzle id: ids are lower-case letters, \
 digits and dashes, like spider-three-steps
     """
-    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", pid):
-        raise ValueError(f"{pid!r} is not a puzzle id: ids are lower-case letters, digits and "
-                         "dashes, like spider-three-steps")
-    path = puzzle_dir() / f"{pid}.toml"
+    path = puzzle_dir() / f"{check_id(pid, 'puzzle', 'spider-three-steps')}.toml"
     if not path.exists():
         raise FileNotFoundError(f"no puzzle {pid!r}: expected {path}")
     return load(path)
