@@ -52,7 +52,7 @@ def test_layout_builds_stacks_turn_and_stun():
     ({"0,0": "wQ", "1,0": "bQ", "-1,0": "wA1", "-2,0": "wA2"}, {"turn": 3},
      r"White has 3 pieces on the board after 2 turns, but a turn places at most one piece \(R0\)"),
     ({"0,0": "wQ", "1,0": "bQ", "2,0": "bA1"}, {"to_move": "black", "turn": 2},
-     r"Black has 2 pieces on the board after 1 turns"),
+     r"Black has 2 pieces on the board after 1 turn, but"),
     # the first turn always places one,
     ({"0,0": "wQ"}, {"to_move": "black", "turn": 3}, r"Black has had 2 turns but has no piece"),
     # the tournament rule keeps the Queen off the first turn,

@@ -760,17 +760,21 @@ board, so this cell cannot be named from it. (R0)
         return {cell_name(c): [p.name for p in s] for c, s in sorted(self.stacks.items())}
 
 
+def _turns(n: int) -> str:
+    return f"{n} turn" if n == 1 else f"{n} turns"
+
+
 def _check_reachable(pos: Position, side: Colour, done: int, count: int) -> None:
     """Refuse a layout no game reaches: ``side`` has completed ``done`` turns and has
     ``count`` pieces on the board."""
     if count > done:
         raise LayoutError(
-            f"layout: {side.title} has {count} pieces on the board after {done} turns, but a "
+            f"layout: {side.title} has {count} pieces on the board after {_turns(done)}, but a "
             f"turn places at most one piece (R0); use a later turn"
         )
     if done >= 1 and count == 0:
         raise LayoutError(
-            f"layout: {side.title} has had {done} turns but has no piece on the board; the "
+            f"layout: {side.title} has had {_turns(done)} but has no piece on the board; the "
             "first turn always places one (R1, R2)"
         )
     queen = pos._queen(side)
