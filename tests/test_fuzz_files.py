@@ -253,3 +253,27 @@ def test_the_toml_writer_of_these_tests_round_trips():
     weird = {"a": [float("inf"), "\x7f\n\"", {"0,0": [1, True]}], "b": {"c": -0.5}}
     assert tomllib.loads(toml_text(weird)) == weird
 
+
+
+REPRO = ROOT / "tests" / "data" / "repro"
+
+
+@pytest.mark.parametrize("path", sorted(REPRO.glob("[rs]*.toml")), ids=lambda p: p.stem)
+def test_each_file_that_broke_the_loaders_is_refused_by_file_and_line(path):
+    from hive_teach.teach.scenario import load
+
+    with pytest.raises(ScenarioError) as e:
+        load(path)
+    assert_refused_with_file_and_line(e.value, str(path))
+    assert "Error" not in str(e.value)  # no Python exception name leaks into the message
+
+
+def test_the_repro_base_file_verifies_and_a_caption_line_puzzle_is_no_puzzle_table():
+    from hive_teach.teach.scenario import load
+
+    assert load(REPRO / "_base.toml").verify() == []
+    # Its only "[puzzle]" is a line of the caption's text (the loader once found it by text
+    # and ended in a KeyError); tests/test_puzzles.py loads a real puzzle with such a caption.
+    with pytest.raises(puzzles.PuzzleError, match=r"p01_puzzle_header_in_string.toml:1: a "
+                       r"puzzle file needs a \[puzzle\] table"):
+        puzzles.load(REPRO / "p01_puzzle_header_in_string.toml")
