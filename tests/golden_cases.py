@@ -444,7 +444,7 @@ def _run(board: Any, name: str, script: int, start: str, actions: list[tuple[str
         method = getattr(board, action)
         fb = method(arg) if arg is not None or action == "click" else method()
         out.append({**where, "step": f"{i} {action} {arg}", "kind": fb.kind,
-                    "rule": None if fb.rule is None else str(fb.rule), "message": fb.message})
+                    "rule": None if fb.rule is None else str(fb.rule), "message": fb.full_text})
     return out
 
 

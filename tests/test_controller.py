@@ -124,7 +124,10 @@ def test_reach_exercise_checks_marks_with_reasons():
     board.click("5,5")
     fb = board.check()
     assert fb.kind == "checked" and fb.correct is False
-    assert "5,5" in fb.message and all(cell_name(c) in fb.message for c in rest)
+    assert "5,5" in fb.full_text and all(cell_name(c) in fb.full_text for c in rest)
+    checked = board.marks().checked
+    assert (checked.correct, checked.missed) == ({first}, set(rest))
+    assert dict(checked.wrong) == {parse_cell("5,5"): "R9"}
     board.click("5,5")  # unmark
     for c in rest:
         board.click(c)
@@ -191,3 +194,66 @@ def test_choices_list_movable_and_placeable_pieces():
     assert "wS1 @ 0,0" in labels and any(label.startswith("wQ") for label in labels)
     assert any(label.startswith("wS2") for label in labels)  # wS1 is placed, wS2 is next
     assert not any(label.startswith("wB2") for label in labels)  # wB1 comes first
+
+
+# ------------------------------------------------------------------ what a learner expects
+OPEN = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"
+
+
+def test_a_second_click_on_the_selected_piece_lets_it_go():
+    board = BoardController(Position.from_game_string(OPEN))
+    assert board.click("-1,0").kind == "selected" and board.selected is Piece.from_name("wQ")
+    fb = board.click("-1,0")
+    assert (fb.kind, fb.message) == ("info", "wQ is no longer selected.")
+    assert board.selected is None and not board.targets and not board.marks().targets
+    # a piece in hand, clicked beside the board, the same way (and in German)
+    board.set_language("de")
+    assert board.click_piece("wA1").kind == "selected"
+    assert board.click_piece("wA1").message == "wA1 ist nicht mehr ausgewählt."
+    assert board.selected is None
+    # selecting by name twice (the menus, the API) keeps it selected
+    board.select("wQ")
+    assert board.select("wQ").kind == "selected" and board.selected is Piece.from_name("wQ")
+
+
+def test_play_with_nothing_chosen_says_what_to_choose():
+    from hive_teach.board.controller import RiveController
+
+    board = BoardController(Position.from_game_string(OPEN), lang="de")
+    assert board.play_chosen(None).message == ("Wähle zuerst einen Stein: Klicke ihn an oder "
+                                               "wähle ihn in der Liste.")
+    assert board.play_chosen(Piece.from_name("wQ")).message == (
+        "Wähle jetzt das Feld, auf das wQ ziehen soll.")
+    assert board.play_chosen(Piece.from_name("wQ"), parse_cell("-1,1")).kind == "moved"
+    assert board.play_chosen(None).kind == "info" and board.position.ply == 5
+    rive = RiveController(lang="zh")
+    assert rive.play_chosen(None).message == "请先在列表里选一步。"
+    assert rive.game.ply == 0
+
+
+@pytest.mark.parametrize("mode,options,message", [
+    ("free", {}, "Back to the starting position."),
+    ("engine", {}, "Back to the starting position."),
+    ("reach", {"piece": "wQ"}, "All marks cleared: start again."),
+    ("find", {"goal": "Move the Queen.", "accept": ["wQ -wS1"]},
+     "Back to the start of the exercise."),
+])
+def test_reset_says_what_it_did_in_each_mode(mode, options, message):
+    board = BoardController(Position.from_game_string(OPEN), mode=mode, **options)
+    assert board.reset().message == message
+
+
+def test_a_pillbug_throw_is_drawn_as_the_throw_arrow_and_the_thrown_piece_stunned():
+    gs = "Base+P;InProgress;White[4];wP;bQ wP-;wQ -wP;bA1 bQ-;wA1 /wQ;bA1 wP\\"
+    board = BoardController(Position.from_game_string(gs))
+    marks = board.marks()
+    assert marks.throws == () and marks.last_move is not None  # bA1 ran there by itself
+    board.play_text("bQ wP/")  # White's Pillbug throws the black Queen
+    marks = board.marks()
+    assert marks.last_move is None and marks.stunned == parse_cell("1,-1")
+    assert [tuple(cell_name(c) for c in t) for t in marks.throws] == [("1,0", "0,0", "1,-1")]
+
+
+def test_the_live_board_names_every_cell_it_draws():
+    board = BoardController(Position.from_game_string(OPEN))
+    assert board.marks().coords is True

@@ -410,3 +410,59 @@ def test_position_shows_itself_in_a_notebook():
     svg = pos._repr_svg_()
     assert svg.startswith("<svg") and svg == pos._repr_svg_()
     assert pos._repr_png_().startswith(b"\x89PNG")
+
+
+def _texts(scene, text):
+    from hive_teach.core.scene import Text
+
+    return [i for i in scene.items if isinstance(i, Text) and i.text == text]
+
+
+def test_a_stacks_height_badge_is_drawn_above_the_selection_ring() -> None:
+    from hive_teach.core.scene import SELECTED, Shape
+    from hive_teach.hive.paint import build_scene
+
+    pos = Position.from_layout({"0,0": "wQ", "1,0": "bQ", "-1,0": "bB1 wB1"}, turn=3)
+    scene = build_scene(pos, Marks(selected="wB1"))
+    ring = max(i.z for i in scene.items if isinstance(i, Shape) and i.stroke == SELECTED)
+    (height,) = _texts(scene, "2")
+    assert height.z > ring
+
+
+def test_a_path_step_on_a_crossed_cell_moves_off_the_cross() -> None:
+    from hive_teach.hive.paint import build_scene
+
+    pos = Position.from_layout({"0,0": "wQ", "1,0": "bQ", "-1,0": "wS1"}, turn=3)
+    plain = build_scene(pos, Marks(path=["-1,0", "-1,-1", "0,-1"]))
+    crossed = build_scene(pos, Marks(path=["-1,0", "-1,-1", "0,-1"], forbidden={"0,-1": "R12"}))
+    x, y = to_pixel(parse_cell("0,-1"))
+    (on_plain,), (on_crossed,) = _texts(plain, "2"), _texts(crossed, "2")
+    assert (on_plain.x, on_plain.y) == pytest.approx((x, y))
+    assert abs(on_crossed.x - x) > 0.5  # clear of the cross (half width 0.3) and its badge
+
+
+def test_cell_labels_look_unlike_piece_letters() -> None:
+    from hive_teach.hive.paint import LABEL, build_scene
+
+    pos = Position.from_layout({"0,0": "wQ", "1,0": "bQ", "-1,0": "wA1"}, turn=3)
+    scene = build_scene(pos, Marks(labels={"0,1": "A"}))
+    (label,) = _texts(scene, "A")
+    pieces = _texts(scene, "A1")  # on the board, and Black's in hand
+    assert label.colour == LABEL and pieces and all(p.colour != LABEL for p in pieces)
+
+
+def test_marks_of_an_exercise_look_unlike_targets_and_after_check_three_ways() -> None:
+    from hive_teach.board.controller import BoardController
+
+    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    board = BoardController(pos, mode="reach", piece="wQ")
+    truth = sorted(pos.targets(Piece.from_name("wQ")))
+    board.click(truth[0])
+    board.click("3,0")
+    b = layout(pos, board.marks())
+    assert b.marked("target") == {} and set(b.marked("picked")) == {cell_name(truth[0]), "3,0"}
+    board.check()
+    b = layout(pos, board.marks())
+    assert b.marked("correct") == {cell_name(truth[0]): ""}
+    assert set(b.marked("missed")) == {cell_name(c) for c in truth[1:]}
+    assert b.marked("wrong") == {"3,0": "R9"} and b.marked("picked") == {}

@@ -225,18 +225,30 @@ def test_mark_exercise_toggles_marks_and_checks_them_against_the_engine() -> Non
     assert board.click("0,-1").message == "Marked 0,-1."
     assert board.click("0,-1").message == "Removed the mark on 0,-1."
     board.click("0,-1")
-    assert board.marks().legal == {c("1,-2"), c("0,-1")}  # the learner's marks, no answer
+    marks = board.marks()  # the learner's marks in their own look, and no answer
+    assert marks.legal is False and marks.checked.picked == {c("1,-2"), c("0,-1")}
     fb = board.check()
     assert fb.kind == "checked" and fb.correct is False
-    assert fb.message.startswith("You found 1 of 4. Missed: -1,-1, -2,1, -1,2.")
-    assert "Not legal: 0,-1: The biggest group next to 0,-1 has 2 stones" in fb.message
+    # One short sentence; the board shows which cells are which, the details say why.
+    assert fb.message == ("You found 1 of 4: the dashed cells are missing and the crossed "
+                          "ones are wrong.")
+    assert fb.details[0] == "Missed: -1,-1, -2,1, -1,2."
+    assert fb.details[1].startswith("Not legal: 0,-1: The biggest group next to 0,-1 has 2 "
+                                    "stones")
+    checked = board.marks().checked
+    assert checked.correct == {c("1,-2")} and checked.missed == {c("-1,-1"), c("-2,1"),
+                                                                 c("-1,2")}
+    assert dict(checked.wrong) == {c("0,-1"): "V4"} and fb.details[1].endswith("(V4)")
     assert board.game.to_text() == OPENING + ";1,0;x2,0"  # marking never plays
     board.undo()
     assert board.marked == set()
     for name in ("1,-2", "-1,-1", "-2,1", "-1,2"):
         board.click(name)
     fb = board.check()
-    assert fb.correct is True and fb.message == "Well done: you found all 4, and no wrong ones."
+    assert fb.correct is True and fb.message == "★ Well done: you found all 4, and no wrong ones!"
+    assert board.marks().checked.correct == {c(n) for n in ("1,-2", "-1,-1", "-2,1", "-1,2")}
+    board.click("1,-2")  # a change of the marks takes the result of Check away
+    assert board.marks().checked.picked == {c(n) for n in ("-1,-1", "-2,1", "-1,2")}
 
 
 def test_mark_exercise_during_a_capture_marks_stones() -> None:
@@ -245,7 +257,7 @@ def test_mark_exercise_during_a_capture_marks_stones() -> None:
     assert [label for label, _ in board.choices()] == ["0,0", "1,0", "2,0"]
     board.click("1,0")
     fb = board.check()
-    assert fb.correct is False and "zerfällt die Gruppe in 2 Teile" in fb.message
+    assert fb.correct is False and "zerfällt die Gruppe in 2 Teile" in fb.full_text
 
 
 def test_check_outside_a_mark_exercise_is_an_error() -> None:
@@ -346,7 +358,8 @@ def test_mark_exercise_widget_has_check_and_lists_the_learners_marks() -> None:
     assert click.kind == "marked" and board.targets_text() == "-1,2"
     board.check_button.click()
     assert "You found 1 of 4" in board.readout.value
-    assert board._drawn is not None and board._drawn.marked("legal") == {"-1,2": ""}
+    assert board._drawn is not None and board._drawn.marked("correct") == {"-1,2": ""}
+    assert set(board._drawn.marked("missed")) == {"1,-2", "-1,-1", "-2,1"}
 
 
 def test_language_switch_relabels_the_widget() -> None:

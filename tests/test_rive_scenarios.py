@@ -263,7 +263,7 @@ def test_tutorial_helpers_print_stable_facts(capsys: pytest.CaptureFixture[str])
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "✔ 正确！0,1 做到了。"
     assert out[1].startswith("✘ 1,0 上已经有棋子了") and out[1].endswith("(V1)")
-    assert out[2].startswith("✔ 做得好")
+    assert out[2].startswith("✔ ★ 太棒了")
     assert out[3].startswith("✘ ") and "not a cell" in out[3]
     with pytest.raises(FileNotFoundError, match="no Rive scenario"):
         tutorial.scenario("no-such-scenario")

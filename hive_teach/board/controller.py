@@ -46,6 +46,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
+from hive_teach.core.checked import NOTHING, Checked
 from hive_teach.core.game import Game, Why
 from hive_teach.core.hexgrid import Cell, cell_name, parse_cell
 from hive_teach.core.i18n import check_language
@@ -69,7 +70,8 @@ class Feedback:
     ``error`` (bad input, e.g. a click outside the board; nothing changed), ``marked``,
     ``checked``, ``solved``, ``undone`` and ``reset``. ``message`` is in the board's language.
     ``move`` is the learner's move, ``replies`` the engine's moves after it; ``correct`` is set
-    by the exercises.
+    by the exercises. ``details`` are further sentences the board may show under the
+    message (after Check: the missed cells, and why each wrong mark is wrong).
     """
 
     kind: str
@@ -79,11 +81,17 @@ class Feedback:
     move: Any = None
     replies: tuple[Any, ...] = ()
     correct: bool | None = None
+    details: tuple[str, ...] = ()
 
     @property
     def action(self) -> Any:
         """Rive's name for :attr:`move` (a Rive move is an action)."""
         return self.move
+
+    @property
+    def full_text(self) -> str:
+        """The message and its details, for a page with room for one text."""
+        return " ".join((self.message, *self.details))
 
 
 @dataclass(frozen=True)
@@ -94,7 +102,8 @@ class View:
     (Rive: empty cells to place on, or the stones that may be removed when ``removing``);
     ``marked``: the learner's marks in a ``reach``/``mark`` exercise; ``forbidden``: the cell of
     the last rejected move with its rule id; ``cause_cells`` and ``cause_kind``: what its
-    explanation names; ``last_move``: where the last move came from and went (Hive).
+    explanation names; ``last_move``: where the last move came from and went (Hive);
+    ``checked``: the learner's marks, and after Check the correct, missed and wrong cells.
     """
 
     selected: Any = None
@@ -106,6 +115,7 @@ class View:
     cause_kind: str = ""
     last_move: tuple[Cell | None, Cell] | None = None
     message: str = ""
+    checked: Checked = NOTHING
 
     @property
     def legal(self) -> frozenset[Cell]:
@@ -292,6 +302,8 @@ class BoardController(Generic[G]):
         self.selected: Any = None
         self.targets: frozenset[Cell] = frozenset()
         self.marked: set[Cell] = set()
+        # The result of the last Check, until the marks change.
+        self.checked: Checked | None = None
         self.history: list[Feedback] = []
         # The ply before each of the learner's moves, so that undo takes back the engine's
         # answers together with the learner's move before them.
@@ -354,8 +366,17 @@ class BoardController(Generic[G]):
             return self.click(what if isinstance(what, int) else None)
         return self.rules.select(self, what)
 
+    def click_piece(self, name: str) -> Feedback:
+        """A click on a piece beside the board (Hive's pieces in hand): selects it, and a
+        second click lets it go again, as on the board."""
+        if self.selected is not None and _name(self.selected) == name and not self.marking:
+            self.selected, self.targets = None, frozenset()
+            return self.done(Feedback("info", self.t("deselected", piece=name)))
+        return self.select(name)
+
     def click(self, c: Cell | str | None) -> Feedback:
-        """A click on a cell (``None`` for a click outside the board)."""
+        """A click on a cell (``None`` for a click outside the board); a click on the
+        selected piece lets it go."""
         if isinstance(c, str):
             try:
                 c = parse_cell(c)
@@ -371,6 +392,37 @@ class BoardController(Generic[G]):
         """Play a move typed in the game's notation (the keyboard path)."""
         parsed = self.rules.parse(self, text)
         return parsed if isinstance(parsed, Feedback) else self.play(parsed)
+
+    def play_chosen(self, choice: Any, cell: Cell | None = None) -> Feedback:
+        """The Play button of the menus: ``choice`` from the first menu (a piece, or an
+        action), ``cell`` from the second (Hive). With nothing chosen it says what to choose.
+
+        >>> from hive_teach.hive.position import Position
+        >>> board = BoardController(Position("Base"))
+        >>> board.play_chosen(None).message
+        'Choose a piece first: click it, or pick it in the list.'
+        >>> board.play_chosen("wQ").message
+        'Now choose the cell wQ should go to.'
+        >>> board.play_chosen("wQ", parse_cell("0,0")).kind
+        'moved'
+        """
+        if self.second_choices() is None:  # one menu: the actions (Rive)
+            if choice is None:
+                return self.done(Feedback("info", self.t("choose_action")))
+            return self.play(choice)
+        if self.marking:
+            piece = self.exercise_piece
+        else:
+            if choice is not None and _name(choice) != _name(self.selected):
+                fb = self.select(choice)
+                if fb.kind != "selected":
+                    return fb
+            if self.selected is None:
+                return self.done(Feedback("info", self.t("choose_piece")))
+            piece = self.selected
+        if cell is None:
+            return self.done(Feedback("info", self.t("choose_cell", piece=_name(piece))))
+        return self.click(cell)
 
     def play(self, move: Any) -> Feedback:
         """Play ``move`` for the side to move, if the rules allow it (else explain why not)."""
@@ -426,6 +478,7 @@ class BoardController(Generic[G]):
 
     # ------------------------------------------------------------------ exercises
     def _toggle(self, c: Cell) -> Feedback:
+        self.checked = None
         if c in self.marked:
             self.marked.discard(c)
             return self.done(Feedback("marked", self.t("unmarked", cell=cell_name(c))))
@@ -439,20 +492,29 @@ class BoardController(Generic[G]):
             return self.done(Feedback("error", self.t("not_an_exercise")))
         rules = self.rules
         truth = rules.truth(self)
-        if self.marked == truth:
+        reasons = {c: self.game.explain(rules.mark_move(self, c))
+                   for c in rules.in_order(self, self.marked - truth)}
+        def rule_of(c: Cell) -> str:
+            why = reasons[c]
+            return "?" if why is None else str(why.rule)
+
+        self.checked = Checked.compare(self.marked, truth, rule_of)
+        if self.checked.solved or (not truth and not self.marked):
             return self.done(Feedback("checked", self.t("all_found", n=len(truth)),
                                       correct=True))
-        parts = [self.t("found_some", found=len(self.marked & truth), n=len(truth))]
-        missed = rules.in_order(self, truth - self.marked)
+        found, n = len(self.checked.correct), len(truth)
+        key = ("check_both" if self.checked.missed and self.checked.wrong else
+               "check_missed" if self.checked.missed else "check_wrong")
+        details = []
+        missed = rules.in_order(self, self.checked.missed)
         if missed:
-            parts.append(self.t("missed", cells=rules.join([cell_name(c) for c in missed],
-                                                            self.lang)))
-        for c in rules.in_order(self, self.marked - truth):
-            move = rules.mark_move(self, c)
-            why = self.game.explain(move)
+            details.append(self.t("missed", cells=rules.join([cell_name(c) for c in missed],
+                                                              self.lang)))
+        for c, why in reasons.items():
             reason = why.text(self.lang) if why else "?"
-            parts.append(self.t("wrong", cell=cell_name(c), why=reason))
-        return self.done(Feedback("checked", " ".join(parts), correct=False))
+            details.append(self.t("wrong", cell=cell_name(c), why=reason))
+        return self.done(Feedback("checked", self.t(key, found=found, n=n), correct=False,
+                                  details=tuple(details)))
 
     # ------------------------------------------------------------------ undo and reset
     def undo(self) -> Feedback:
@@ -461,7 +523,8 @@ class BoardController(Generic[G]):
         game = self.game
         if self.marking:
             self.marked.clear()
-            return self.done(Feedback("reset", self.t("reset")))
+            self.checked = None
+            return self.done(Feedback("reset", self.t("reset_marks")))
         if not self._checkpoints and self.mode == "engine":
             return self.done(Feedback("info", self.t("nothing_to_undo")))
         target = self._checkpoints.pop() if self._checkpoints else game.ply - 1
@@ -479,12 +542,15 @@ class BoardController(Generic[G]):
         self.game = self.start.copy()  # type: ignore[assignment]  # copy() keeps the type
         self.selected, self.targets = None, frozenset()
         self.marked.clear()
+        self.checked = None
         self._checkpoints.clear()
         restart = getattr(self.engine, "reset", None)
         if callable(restart):
             restart()
         replies, texts = self._engine_turn()
-        return self.done(Feedback("reset", self._with_replies(self.t("reset"), texts),
+        words = {"find": "reset", "reach": "reset_marks", "mark": "reset_marks"}.get(
+            self.mode, "reset_game")
+        return self.done(Feedback("reset", self._with_replies(self.t(words), texts),
                                   replies=replies))
 
     # ------------------------------------------------------------------ what to draw
@@ -510,6 +576,8 @@ class BoardController(Generic[G]):
             cause_kind=kind,
             last_move=rules.last_move(game),
             message=fb.message,
+            checked=(self.checked or Checked(picked=frozenset(self.marked))) if self.marking
+            else NOTHING,
         )
 
     def marks(self, title: str | None = None) -> Any:
@@ -525,6 +593,11 @@ class BoardController(Generic[G]):
     def second_choices(self) -> list[tuple[str, Cell]] | None:
         """The labelled second menu: the cells for the selected piece (Hive), or ``None``."""
         return self.rules.second_choices(self)
+
+
+def _name(piece: Any) -> str | None:
+    """A piece's name (``"wQ"``) whether given as a piece or as its name."""
+    return None if piece is None else str(getattr(piece, "name", piece))
 
 
 def _acceptor(

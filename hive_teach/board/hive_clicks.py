@@ -45,6 +45,11 @@ def random_player(seed: int = 0) -> Engine:
 class HiveClicks:
     """The :class:`~hive_teach.board.controller.ClickModel` of Hive (see the module docstring)."""
 
+    def __init__(self) -> None:
+        # The last move's throw, (from, via, to) or None, for the game and ply it was found
+        # at: finding it replays one move, and the board redraws many times per move.
+        self._throw: tuple[int, int, tuple[Cell, Cell, Cell] | None] = (-1, -1, None)
+
     def words(self, key: str, lang: str, **params: object) -> str:
         return t(key, lang, **params)
 
@@ -124,8 +129,16 @@ class HiveClicks:
             raise ValueError(f"{piece} is not part of a {pos.game_type} game (R0)")
         return piece
 
+    def deselect(self, board: BoardController[Position]) -> Feedback:
+        """Let the selected piece go (a second click on it)."""
+        piece = board.selected
+        board.selected, board.targets = None, frozenset()
+        return board.done(Feedback("info", t("deselected", board.lang, piece=piece)))
+
     def click(self, board: BoardController[Position], c: Cell) -> Feedback:
         pos = board.game
+        if board.selected is not None and pos.top(c) is board.selected:
+            return self.deselect(board)
         if board.selected is None or (c not in board.targets and self._own_top(board, c)):
             if c in pos.stacks:
                 fb = board.select(c)
@@ -194,6 +207,13 @@ class HiveClicks:
                 return (u.origin, u.move.to)
         return None
 
+    def last_throw(self, game: Position) -> tuple[Cell, Cell, Cell] | None:
+        """The last move as ``(from, via, to)`` if it was a Pillbug throw (cached per ply)."""
+        key = (id(game), len(game.move_stack))
+        if self._throw[:2] != key:
+            self._throw = (*key, game.last_throw())
+        return self._throw[2]
+
     def marks(self, board: BoardController[Position], view: View, title: str | None) -> Marks:
         pos = board.game
         marking = board.marking
@@ -206,9 +226,16 @@ class HiveClicks:
         if view.cause_kind == "gate" and len(view.cause_cells) == 2:
             gates = [(view.cause_cells[0], view.cause_cells[1])]
         labels = {} if view.cause_kind == "gate" else {c: "!" for c in view.cause_cells}
-        return Marks(targets=view.marked if marking else view.targets,
-                     forbidden=view.forbidden, selected=selected, last_move=view.last_move,
-                     gates=gates, labels=labels, lang=board.lang, title=title)
+        # A throw is drawn as the curved throw arrow over the Pillbug, and the thrown piece
+        # with the stun mark (it may not move next turn, R17).
+        throw = self.last_throw(pos)
+        last_move, throws, stunned = view.last_move, [], None
+        if throw is not None:
+            last_move, throws, stunned = None, [throw], throw[2]
+        return Marks(targets=frozenset() if marking else view.targets,
+                     forbidden=view.forbidden, selected=selected, last_move=last_move,
+                     throws=throws, stunned=stunned, gates=gates, labels=labels,
+                     coords=True, checked=view.checked, lang=board.lang, title=title)
 
     def highlight_text(self, board: BoardController[Position]) -> str:
         cells = board.marked if board.marking else board.targets

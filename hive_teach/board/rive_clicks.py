@@ -145,12 +145,9 @@ class RiveClicks:
     def marks(self, board: BoardController[RiveGame], view: View, title: str | None) -> RiveMarks:
         # The exercises do not give the answer away: ``mark`` shows the learner's marks,
         # ``find`` no legal cells.
-        legal: bool | frozenset[Cell] = True
-        if board.mode == "mark":
-            legal = view.marked
-        elif board.mode == "find":
-            legal = False
-        return RiveMarks(legal=legal, forbidden=view.forbidden, lang=board.lang, title=title)
+        legal = board.mode not in ("mark", "find")
+        return RiveMarks(legal=legal, forbidden=view.forbidden, checked=view.checked,
+                         coords=True, lang=board.lang, title=title)
 
     def highlight_text(self, board: BoardController[RiveGame]) -> str:
         # In a ``mark`` exercise the learner's marks, in a ``find`` exercise nothing (that

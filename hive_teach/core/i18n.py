@@ -103,6 +103,53 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "Zurück zum Anfang der Aufgabe.",
         "zh": "回到练习的开始。",
     },
+    "reset_marks": {
+        "en": "All marks cleared: start again.",
+        "de": "Alle Markierungen gelöscht: Fang noch einmal an.",
+        "zh": "所有标记已清除：重新开始吧。",
+    },
+    "reset_game": {
+        "en": "Back to the starting position.",
+        "de": "Zurück zur Ausgangsstellung.",
+        "zh": "回到开始时的局面。",
+    },
+    "deselected": {
+        "en": "{piece} is no longer selected.",
+        "de": "{piece} ist nicht mehr ausgewählt.",
+        "zh": "已取消选择 {piece}。",
+    },
+    "choose_piece": {
+        "en": "Choose a piece first: click it, or pick it in the list.",
+        "de": "Wähle zuerst einen Stein: Klicke ihn an oder wähle ihn in der Liste.",
+        "zh": "请先选一枚棋子：点击它，或在列表里选。",
+    },
+    "choose_cell": {
+        "en": "Now choose the cell {piece} should go to.",
+        "de": "Wähle jetzt das Feld, auf das {piece} ziehen soll.",
+        "zh": "现在选出 {piece} 要去的格子。",
+    },
+    "choose_action": {
+        "en": "Choose a move in the list first.",
+        "de": "Wähle zuerst einen Zug in der Liste.",
+        "zh": "请先在列表里选一步。",
+    },
+    "check_missed": {
+        "en": "You found {found} of {n}: the dashed cells are still missing.",
+        "de": "Du hast {found} von {n} gefunden: Die gestrichelten Felder fehlen noch.",
+        "zh": "你找到了 {n} 个中的 {found} 个：虚线框的格子还没找到。",
+    },
+    "check_wrong": {
+        "en": "You found all {n}, but the crossed cells are wrong.",
+        "de": "Du hast alle {n} gefunden, aber die durchgekreuzten Felder sind falsch.",
+        "zh": "{n} 个全都找到了，但打叉的格子是错的。",
+    },
+    "check_both": {
+        "en": "You found {found} of {n}: the dashed cells are missing and the crossed ones "
+              "are wrong.",
+        "de": "Du hast {found} von {n} gefunden: Die gestrichelten Felder fehlen und die "
+              "durchgekreuzten sind falsch.",
+        "zh": "你找到了 {n} 个中的 {found} 个：虚线框的格子漏掉了，打叉的格子是错的。",
+    },
     "game_over": {
         "en": "The game is over: {result}.",
         "de": "Die Partie ist vorbei: {result}.",
@@ -123,9 +170,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "已取消 {cell} 的标记。",
     },
     "all_found": {
-        "en": "Well done: you found all {n} cells, and no wrong ones.",
-        "de": "Sehr gut: Du hast alle {n} Felder gefunden und kein falsches.",
-        "zh": "做得好：{n} 个格子全部找到，而且没有错的。",
+        "en": "★ Well done: you found all {n} cells, and no wrong ones!",
+        "de": "★ Sehr gut: Du hast alle {n} Felder gefunden und kein falsches!",
+        "zh": "★ 太棒了：{n} 个格子全部找到，而且没有错的！",
     },
     "found_some": {
         "en": "You found {found} of {n} cells.",

@@ -19,6 +19,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple, TypedDict, TypeGuard, Unpack
 
+from hive_teach.core.checked import NOTHING, Checked
 from hive_teach.core.hexgrid import (
     DELTAS,
     FLANKED_DELTAS,
@@ -101,6 +102,7 @@ class MarksFields(TypedDict, total=False):
     hand: bool
     title: str | None
     lang: str
+    checked: Checked
 
 
 @dataclass(frozen=True, init=False)
@@ -118,7 +120,9 @@ class Marks:
     - ``stunned``: the piece stunned by R17 (a lightning bolt).
     - ``throws``: Pillbug throws as ``(from, via, to)`` (a curved arrow over ``via``).
     - ``surrounded``: Queens whose six neighbours are occupied (a red outline, R19).
-    - ``labels``: cell to free text.
+    - ``labels``: cell to free text (a letter in a round marker, unlike a piece's label).
+    - ``checked``: the learner's marks in a mark-every-cell exercise, and after Check the
+      correct, missed and wrong cells (see :mod:`hive_teach.core.checked`).
     - ``coords``: faint ``q,r`` on every cell drawn; ``hand``: show the pieces in hand;
       ``title``: text above the board (None: who is to move; ``""``: none); ``lang``: the
       language of the diagram's own words (``en``, ``de``, ``zh``).
@@ -149,6 +153,7 @@ class Marks:
     hand: bool
     title: str | None
     lang: str
+    checked: Checked
 
     # mypy cannot spell "unhashable" without this (typeshed does the same for list and dict).
     __hash__ = None  # type: ignore[assignment]  # holds dicts
@@ -170,6 +175,7 @@ class Marks:
         hand: bool = True,
         title: str | None = None,
         lang: str = "en",
+        checked: Checked = NOTHING,
     ) -> None:
         # Read every cell ref once (frozen: hence object.__setattr__).
         put = object.__setattr__
@@ -192,6 +198,7 @@ class Marks:
         put(self, "hand", hand)
         put(self, "title", title)
         put(self, "lang", lang)
+        put(self, "checked", checked)
 
     def _fields(self) -> MarksFields:
         """These marks as keyword arguments: ``Marks(**m._fields()) == m``."""
@@ -200,7 +207,7 @@ class Marks:
             pinned=self.pinned, gates=self.gates, path=self.path, last_move=self.last_move,
             stunned=self.stunned, throws=self.throws, surrounded=self.surrounded,
             labels=self.labels, coords=self.coords, hand=self.hand, title=self.title,
-            lang=self.lang,
+            lang=self.lang, checked=self.checked,
         )
 
     def resolve(self, pos: Position) -> Resolved:
@@ -246,6 +253,7 @@ class Marks:
             coords=self.coords,
             hand=self.hand,
             title=self.title,
+            checked=self.checked,
         )
 
 
@@ -277,6 +285,7 @@ class Resolved(NamedTuple):
     coords: bool
     hand: bool
     title: str | None
+    checked: Checked
 
 
 def common_neighbours(a: Cell, b: Cell) -> list[Cell]:

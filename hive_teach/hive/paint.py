@@ -23,6 +23,7 @@ import itertools
 import math
 from typing import TYPE_CHECKING
 
+from hive_teach.core.checked import draw_checked
 from hive_teach.core.hexgrid import Cell, cell, cell_name, corners, from_pixel, neighbours, to_pixel
 from hive_teach.core.i18n import side_name, t
 from hive_teach.core.scene import (
@@ -172,7 +173,7 @@ def build_scene(pos: Position, marks: Marks | None = None) -> Scene:
     stacks = pos.stacks
 
     marked = set(m.targets) | set(m.forbidden) | set(m.path) | set(m.labels) | set(m.pinned)
-    marked |= {c for c in (m.selected, m.stunned) if c is not None}
+    marked |= {c for c in (m.selected, m.stunned) if c is not None} | m.checked.cells()
     marked |= {c for t in m.throws for c in t} | {c for g in m.gates for c in g}
     if m.last_move is not None:
         marked |= {c for c in m.last_move if c is not None}
@@ -187,8 +188,8 @@ def build_scene(pos: Position, marks: Marks | None = None) -> Scene:
         x, y = board.centres[c]
         board.stacks[c] = tuple(p.name for p in s)
         draw_tile(paint, s[-1], x, y)
-        if len(s) > 1:
-            badge(paint, x + 0.5, y + 0.5, str(len(s)), 0.2, Z_BADGE)
+        if len(s) > 1:  # above the rings of the marks (Z_GATE), so a selection never hides it
+            badge(paint, x + 0.5, y + 0.5, str(len(s)), 0.2, Z_GATE)
 
     _draw_marks(paint, board, pos, m)
 
@@ -282,7 +283,7 @@ def _draw_marks(paint: Painter, board: DrawnBoard, pos: Position, m: Resolved) -
         paint.shape(bar, Z_GATE, stroke=GATE, width=0.18)
     board.gates = m.gates
 
-    _draw_path(paint, board, m.path)
+    _draw_path(paint, board, m.path, set(m.forbidden) | set(m.checked.wrong))
 
     for frm, via, to in m.throws:
         board.mark("throw", frm, f"via {cell_name(via)} to {cell_name(to)}")
@@ -293,6 +294,8 @@ def _draw_marks(paint: Painter, board: DrawnBoard, pos: Position, m: Resolved) -
         board.mark("surrounded", q, "R19")
         _surround(paint, q)
 
+    draw_checked(paint, board, occupied, m.checked)
+
     for c, rule in sorted(m.forbidden.items()):
         board.mark("forbidden", c, rule)
         x, y = centre[c]
@@ -302,13 +305,13 @@ def _draw_marks(paint: Painter, board: DrawnBoard, pos: Position, m: Resolved) -
         paint.boxed_text(x, y - 0.48, rule, 0.3, Z_CROSS, colour=FORBIDDEN_TEXT,
                          edge=FORBIDDEN, bold=True)
 
-    busy = set(m.targets) | set(m.forbidden) | set(m.path)
+    busy = set(m.targets) | set(m.forbidden) | set(m.path) | m.checked.cells()
     for c, text in sorted(m.labels.items()):
         board.mark("label", c, text)
         x, y = centre[c]
         # On a piece: across its lower edge; on a marked empty cell: above the mark.
         dy = -0.86 if c in occupied else (0.58 if c in busy else 0.0)
-        paint.boxed_text(x, y + dy, text, 0.27, Z_LABEL)
+        cell_label(paint, x, y + dy, text)
 
     if m.coords:
         for c, (x, y) in sorted(centre.items()):
@@ -317,6 +320,17 @@ def _draw_marks(paint: Painter, board: DrawnBoard, pos: Position, m: Resolved) -
             paint.text(x, y + 0.68, cell_name(c), 0.22, Z_COORDS, colour=colour)
 
 
+
+
+LABEL = "#332288"
+"""The ink of cell labels (indigo): no piece, mark or target uses it."""
+
+
+def cell_label(paint: Painter, x: float, y: float, text: str) -> None:
+    """A cell's label (``A``): indigo in a white box with an indigo rim, so that it reads as
+    a name for the cell, never as a piece's letters (ink on a hex tile, ``A1``) nor as a
+    step of a path (white numbers on round purple discs)."""
+    paint.boxed_text(x, y, text, 0.3, Z_LABEL, colour=LABEL, edge=LABEL, bold=True)
 
 
 def _pin(paint: Painter, x: float, y: float) -> None:
@@ -356,7 +370,11 @@ def _arrow(
                 stroke=edge or colour, width=0.03)
 
 
-def _draw_path(paint: Painter, board: DrawnBoard, path: tuple[Cell, ...]) -> None:
+def _draw_path(
+    paint: Painter, board: DrawnBoard, path: tuple[Cell, ...], crossed: set[Cell]
+) -> None:
+    """Numbered steps along ``path``; on a ``crossed`` cell (forbidden, a wrong mark) the
+    number moves to the cell's left corner, off the cross and its rule id."""
     if not path:
         return
     pts = [board.centres[c] for c in path]
@@ -367,7 +385,10 @@ def _draw_path(paint: Painter, board: DrawnBoard, path: tuple[Cell, ...]) -> Non
                edge="#ffffff")
     for i, c in enumerate(path[1:], start=1):
         board.mark("path", c, str(i))
-        badge(paint, *pts[i], str(i), 0.25, Z_ROUTE, fill=ROUTE, edge="#ffffff",
+        x, y = pts[i]
+        if c in crossed:
+            x, y = x - 0.58, y + 0.2
+        badge(paint, x, y, str(i), 0.25, Z_ROUTE, fill=ROUTE, edge="#ffffff",
                colour="#ffffff")
 
 

@@ -293,6 +293,35 @@ class Position:
         finally:
             stacks[c] = s
 
+    def last_throw(self) -> tuple[Cell, Cell, Cell] | None:
+        """``(from, via, to)`` if the last move was a Pillbug throw (R16), ``via`` the cell of
+        the Pillbug (or Mosquito) that threw; else None. A move that the piece could also make
+        by itself counts as its own move (the notation cannot tell them apart).
+
+        >>> pos = Position.from_game_string(
+        ...     "Base+P;InProgress;White[4];wP;bQ wP-;wQ -wP;bA1 bQ-;wA1 /wQ;bA1 wP\\\\")
+        >>> pos.last_throw() is None  # bA1 ran there by itself
+        True
+        >>> pos.play("bQ wP/")  # White's Pillbug throws the black Queen
+        >>> [cell_name(c) for c in pos.last_throw()]
+        ['1,0', '0,0', '1,-1']
+        """
+        if not self._undo:
+            return None
+        u = self._undo[-1]
+        move = u.move
+        if not isinstance(move, Move) or u.origin is None:
+            return None
+        before = self.copy()
+        before.undo()
+        ways = before.move_sources(move.piece).get(move.to, [])
+        if not ways or any(w.kind != "throw" for w in ways):
+            return None
+        thrower = ways[0].via
+        if not isinstance(thrower, Piece) or thrower not in before.where:
+            return None
+        return (u.origin, before.where[thrower], move.to)
+
     def _throwers(self, colour: Colour) -> list[tuple[Piece, Cell]]:
         """Pieces of ``colour`` that may use the Pillbug power now (R16, R14, R17)."""
         out = []

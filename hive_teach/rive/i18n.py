@@ -116,9 +116,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "标出{side}现在可以拿走的每一枚棋子，然后点“检查”。",
     },
     "all_found": {
-        "en": "Well done: you found all {n}, and no wrong ones.",
-        "de": "Sehr gut: Du hast alle {n} gefunden und kein falsches.",
-        "zh": "做得好：{n} 个全部找到，而且没有错的。",
+        "en": "★ Well done: you found all {n}, and no wrong ones!",
+        "de": "★ Sehr gut: Du hast alle {n} gefunden und kein falsches!",
+        "zh": "★ 太棒了：{n} 个全部找到，而且没有错的！",
     },
     "found_some": {
         "en": "You found {found} of {n}.",

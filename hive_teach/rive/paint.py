@@ -32,6 +32,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypedDict, TypeGuard, Unpack
 
+from hive_teach.core.checked import NOTHING, Checked, draw_checked
 from hive_teach.core.hexgrid import (
     Cell,
     cell,
@@ -135,6 +136,7 @@ class RiveMarksFields(TypedDict, total=False):
     coords: bool
     title: str | None
     lang: str
+    checked: Checked
 
 
 @dataclass(frozen=True, init=False)
@@ -151,7 +153,9 @@ class RiveMarks:
     ``largest``: write on every empty cell the size of the largest group it touches (V4).
     ``labels``: cell to a short text. ``coords``: write q,r in every cell. ``title``: the line
     above the board (``None``: whose turn it is and the stone count; ``""``: none). ``lang``:
-    the language of the diagram's own words.
+    the language of the diagram's own words. ``checked``: the learner's marks in a mark
+    exercise, and after Check the correct, missed and wrong cells
+    (:mod:`hive_teach.core.checked`).
 
     Cells are given as :data:`CellRef` and kept as cell ints.
 
@@ -174,6 +178,7 @@ class RiveMarks:
     coords: bool
     title: str | None
     lang: str
+    checked: Checked
 
     # mypy cannot spell "unhashable" without this (typeshed does the same for list and dict).
     __hash__ = None  # type: ignore[assignment]  # holds dicts
@@ -191,6 +196,7 @@ class RiveMarks:
         coords: bool = False,
         title: str | None = None,
         lang: str = "en",
+        checked: Checked = NOTHING,
     ) -> None:
         # Read every cell ref once (frozen: hence object.__setattr__).
         put = object.__setattr__
@@ -205,6 +211,7 @@ class RiveMarks:
         put(self, "coords", coords)
         put(self, "title", title)
         put(self, "lang", lang)
+        put(self, "checked", checked)
         check_language(lang)
 
     def _fields(self) -> RiveMarksFields:
@@ -213,6 +220,7 @@ class RiveMarks:
             legal=self.legal, sizes=self.sizes, last=self.last, capture=self.capture,
             remove=self.remove, forbidden=self.forbidden, largest=self.largest,
             labels=self.labels, coords=self.coords, title=self.title, lang=self.lang,
+            checked=self.checked,
         )
 
 
@@ -317,6 +325,8 @@ def build_rive_scene(game: RiveGame, marks: RiveMarks | None = None) -> Scene:
             badge(paint, x - 0.5, y + 0.5, str(i), 0.2, Z_CROSS, fill=CAPTURE, edge="#ffffff",
                    colour="#ffffff")
 
+    draw_checked(paint, board, stones, m.checked)
+
     for c, rule in sorted(m.forbidden.items()):
         board.mark("forbidden", c, rule)
         x, y = board.centres[c]
@@ -379,7 +389,7 @@ def title_of(game: RiveGame, lang: str = "en") -> str:
 
 
 def _check_on_board(game: RiveGame, m: RiveMarks) -> None:
-    cells: list[Cell] = [*m.remove, *m.forbidden, *m.labels]
+    cells: list[Cell] = [*m.remove, *m.forbidden, *m.labels, *sorted(m.checked.cells())]
     if not isinstance(m.legal, bool):
         cells += m.legal
     if isinstance(m.last, int) and not isinstance(m.last, bool):

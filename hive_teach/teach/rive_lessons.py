@@ -86,7 +86,14 @@ def check(sid: str, cells: str) -> None:
             return
         # As a click: "1,0" during a capture means removing the stone there.
         fb = controller.click(action.cell)
-    print(("✔ " if fb.correct else "✘ ") + fb.message)
+    checked = controller.checked
+    if fb.correct or checked is None:
+        print(("✔ " if fb.correct else "✘ ") + fb.full_text)
+        return
+    # No picture here to show the dashed and crossed cells: the count and the cells in words.
+    n = len(checked.correct) + len(checked.missed)
+    print("✘ " + " ".join((controller.t("found_some", found=len(checked.correct), n=n),
+                           *fb.details)))
 
 
 __all__ = ["answer", "board", "check", "exercise", "language", "legal", "set_language",

@@ -92,17 +92,19 @@ def clip(text: str, width: int, most: int) -> list[str]:
 
 
 def question_marks(scenario: AnyScenario, lang: str) -> Marks | RiveMarks:
-    """The diagram marks for a question: everything that does not give the answer away, and
-    no title line (the sheet prints the title above the diagram)."""
-    return replace(scenario.marks(lang, answer=False), title="")
+    """The diagram marks for a question: everything that does not give the answer away, no
+    title line (the sheet prints the title above the diagram), and every cell's name, which
+    the texts use."""
+    return replace(scenario.marks(lang, answer=False), title="", coords=True)
 
 
 def answer_marks(scenario: AnyScenario, lang: str) -> Marks | RiveMarks:
     """The diagram marks for the answer key: the full teaching diagram, kept small (no title
-    line; a Hive diagram without the pieces in hand)."""
+    line; a Hive diagram without the pieces in hand), with every cell's name, which the
+    answer uses."""
     if isinstance(scenario, HiveScenario):
-        return replace(scenario.marks(lang), title="", hand=False)
-    return replace(scenario.marks(lang), title="")
+        return replace(scenario.marks(lang), title="", hand=False, coords=True)
+    return replace(scenario.marks(lang), title="", coords=True)
 
 
 def sheet_title(scenarios: Sequence[AnyScenario], lang: str) -> str:
