@@ -317,3 +317,60 @@ def test_answers_keep_the_game_string_without_replaying_the_game():
             move = rng.choice(game.legal_moves())
             reply = answer(e, f"play {game.move_string(move)}")
         assert reply == [e.game.game_string()]
+
+
+# ------------------------------------------------------- found by the random UHP session
+@pytest.mark.parametrize(("line", "want"), [
+    ("undo \u00b2", "err undo takes a whole number"),  # int('²') raised ValueError
+    ("undo \u0663", "err undo takes a whole number"),  # int('٣') is 3: it undid three moves
+    ("undo \uff13", "err undo takes a whole number"),
+    ("undo " + "9" * 5000, "err cannot undo 99999999999999999999… moves: only 3 were played"),
+    ("perft " + "9" * 5000, "err perft takes a depth from 0 to"),
+    ("bestmove depth " + "9" * 4301, "err bestmove depth is at most"),
+    ("bestmove time 00:00:0\u0663", "err bestmove takes"),  # it thought for 3 s
+    ("bestmove time \U0001d7ce\U0001d7ce:00:01", "err bestmove takes"),
+])
+def test_numbers_are_ascii_digits_of_any_length_and_a_refusal_changes_nothing(line, want):
+    e = UHPEngine()
+    gs = "Base;InProgress;Black[2];wS1;bS1 wS1-;wQ -wS1"
+    answer(e, f"newgame {gs}")
+    (reply,) = answer(e, line)
+    assert reply.startswith(want), reply
+    assert answer(e, "undo 0") == [gs]
+
+
+def test_a_long_number_with_leading_zeros_is_read_as_its_value():
+    e = UHPEngine()
+    answer(e, "newgame Base")
+    assert [row.split()[1] for row in answer(e, "perft " + "0" * 5000 + "2")] == ["1", "4", "96"]
+    assert answer(e, "undo " + "0" * 5000) == ["Base;NotStarted;White[1]"]
+
+
+def test_a_refused_tournament_opening_says_why_in_the_language_set():
+    """It answered 'err GameStringError: ...', in English, naming a Python class."""
+    e = UHPEngine()
+    answer(e, "options set TournamentOpening False")
+    answer(e, "options set Language de")
+    answer(e, "newgame Base;InProgress;White[1];wQ")
+    assert answer(e, "options set TournamentOpening True") == [
+        "err TournamentOpening stays False: GameString move 1 'wQ': Mit der Turnierregel darf "
+        "die Bienenkönigin (wQ) nicht in deinem ersten Zug eingesetzt werden. (R4)"]
+
+
+@pytest.mark.parametrize("line", ["validmoves", "play wS1", "undo", "bestmove", "perft 1"])
+def test_no_game_yet_is_said_without_a_class_name(line):
+    """It answered 'err _NoGame: no game in progress; ...'."""
+    assert answer(UHPEngine(), line) == [
+        "err no game in progress; start one with 'newgame Base' (or Base+MLP, or a GameString)"]
+
+
+@pytest.mark.parametrize("space", ["\r", "\u2028", "\x0b", "\x85"])
+def test_a_refusal_is_one_line_whatever_line_break_the_move_held(space):
+    """'play bS1<CR>wS1-' answered 'invalidmove bS1<CR>wS1-: ...': a GUI reading lines saw
+    two lines."""
+    e = UHPEngine()
+    answer(e, "newgame Base;InProgress;Black[1];wS1")
+    reply = e.handle(f"play wS1{space}bQ")
+    assert reply.splitlines() == [
+        "invalidmove wS1 bQ: The reference piece bQ is not on the board, so this cell cannot "
+        "be named from it. (R0)", "ok"]

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, NamedTuple
 
-from hive_teach.core.errors import GameStringError, IllegalMoveError, InvalidMoveError
+from hive_teach.core.errors import GameStringError, IllegalMoveError, InvalidMoveError, quoted
 from hive_teach.core.hexgrid import DELTAS, NE, NW, ORIGIN, SE, SW, E, W
 from hive_teach.hive.pieces import Bug, GameType, Piece
 
@@ -114,23 +114,24 @@ def resolve_move(pos: Position, text: str) -> AnyMove:
     mt = parse_move_text(text)
     if mt.piece is None:
         return PASS
+    shown = " ".join(text.split())  # as refusals quote it: one space, however many were typed
     piece = mt.piece
     from hive_teach.hive import explain as ex
 
     for p in (piece, mt.ref):
         if p is not None and p not in pos.game_type:
-            raise IllegalMoveError.explained(text.strip(), ex.not_in_game(pos, p))
+            raise IllegalMoveError.explained(shown, ex.not_in_game(pos, p))
     if mt.ref is None:
         if pos.stacks:
             # A finished game or someone else's piece outranks the spelling (R19, R0).
             first = ex.explain_move(pos, Move(piece, next(iter(pos.stacks))))
             if first is not None and first.rule in ("R19", "R0"):
-                raise IllegalMoveError(text.strip(), first.rule, first.reason, first)
-            raise IllegalMoveError.explained(text.strip(), ex.written_alone(pos, piece))
+                raise IllegalMoveError(shown, first.rule, first.reason, first)
+            raise IllegalMoveError.explained(shown, ex.written_alone(pos, piece))
         return Move(piece, ORIGIN)
     ref_cell = pos.where.get(mt.ref)
     if ref_cell is None:
-        raise IllegalMoveError.explained(text.strip(), ex.reference_in_hand(piece, mt.ref))
+        raise IllegalMoveError.explained(shown, ex.reference_in_hand(piece, mt.ref))
     if mt.direction is None:
         return Move(piece, ref_cell)
     dest = ref_cell + DELTAS[mt.direction]
@@ -139,12 +140,12 @@ def resolve_move(pos: Position, text: str) -> AnyMove:
         # A game that is over, or a piece that is not the mover's, outranks the spelling.
         climb = ex.explain_move(pos, Move(piece, dest))
         if climb is not None and climb.rule in ("R19", "R0"):
-            raise IllegalMoveError(text.strip(), climb.rule, climb.reason, climb)
+            raise IllegalMoveError(shown, climb.rule, climb.reason, climb)
         if climb is not None and piece in pos.where and piece.bug in (Bug.BEETLE, Bug.MOSQUITO):
-            raise IllegalMoveError(text.strip(), climb.rule, climb.reason, climb)
+            raise IllegalMoveError(shown, climb.rule, climb.reason, climb)
         # climb is None: climbing there is legal, only the spelling is wrong
         why = ex.cell_taken(pos, piece, dest, climb_is_legal=climb is None)
-        raise IllegalMoveError.explained(text.strip(), why)
+        raise IllegalMoveError.explained(shown, why)
     return Move(piece, dest)
 
 
@@ -210,13 +211,13 @@ This cell touches the opponent's bQ; a new piece may only touch pieces of its ow
         if not rest or not _TURN_RE.match(rest[0]):
             if rest:
                 raise GameStringError(
-                    f"GameString: {rest[0]!r} should be the turn, like White[1] or Black[3]"
+                    f"GameString: {quoted(rest[0])} should be the turn, like White[1] or Black[3]"
                 )
         else:
             rest = rest[1:]
     elif rest and not _MOVE_LIKE.match(rest[0]):
         raise GameStringError(
-            f"GameString: {rest[0]!r} is not a game state; use one of {', '.join(_STATES)}"
+            f"GameString: {quoted(rest[0])} is not a game state; use one of {', '.join(_STATES)}"
         )
     pos = Position(game_type, tournament=tournament, repetition=repetition)
     for i, token in enumerate(rest, 1):
@@ -225,7 +226,7 @@ This cell touches the opponent's bQ; a new piece may only touch pieces of its ow
         try:
             pos.play(token)
         except ValueError as e:
-            where = f"GameString move {i} {token!r}"
+            where = f"GameString move {i} {quoted(token)}"
             raise GameStringError(f"{where}: {_inner(e)}", where) from e
     return pos
 

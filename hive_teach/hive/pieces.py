@@ -17,6 +17,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from hive_teach.core.errors import quoted
+
 
 class Colour(enum.IntEnum):
     """A side. White moves first (R0)."""
@@ -179,7 +181,7 @@ class GameType:
         ok = head == "Base" and (not plus or (tail and letters <= set("MLP")))
         if not ok or len(letters) != len(tail):
             raise ValueError(
-                f"{text!r} is not a game type: use Base or Base+ with any of M, L, P "
+                f"{quoted(text)} is not a game type: use Base or Base+ with any of M, L, P "
                 "(e.g. Base+MLP)"
             )
         return GameType(frozenset(Bug(letter) for letter in letters))

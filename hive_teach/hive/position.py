@@ -409,7 +409,7 @@ class Position:
         """
         text = None
         if isinstance(move, str):
-            text = move
+            text = " ".join(move.split())  # as a refusal quotes it, one space between words
             move = self.parse_move(move)
         elif not isinstance(move, (Move, Pass)):
             raise InvalidMoveError(repr(move), "a move is a UHP MoveString (text), a Move or "

@@ -50,7 +50,7 @@ PERFT_SECONDS = 20.0
 """How long ``perft N`` may count before it answers ``err``."""
 MAX_ERR = 500
 """The longest ``err`` answer, in characters (it may quote the command)."""
-_TIME_RE = re.compile(r"^(\d{1,2}):([0-5]\d):([0-5]\d)$")
+_TIME_RE = re.compile(r"^(\d{1,2}):([0-5]\d):([0-5]\d)$", re.ASCII)  # no other digits
 
 
 class UHPEngine:
@@ -78,10 +78,16 @@ class UHPEngine:
             return "ok"
         try:
             body = self._dispatch(line)
+        except _NoGame as e:
+            body = f"err {e}"
         except Exception as e:  # the protocol must answer every line, whatever goes wrong
-            body = f"err {type(e).__name__}: {e}".replace("\n", " ")
-        if body.startswith("err") and len(body) > MAX_ERR:
-            body = body[:MAX_ERR] + "…"
+            body = f"err {type(e).__name__}: {e}"
+        if body.startswith(("err", "invalidmove")):
+            # One line, whatever the command held: an echoed carriage return (or U+2028)
+            # would split the answer for a GUI that reads lines.
+            body = " ".join(body.splitlines())
+            if len(body) > MAX_ERR:
+                body = body[:MAX_ERR] + "…"
         return f"{body}\nok" if body else "ok"
 
     def _dispatch(self, line: str) -> str:
@@ -101,13 +107,17 @@ class UHPEngine:
         try:
             game = Position.from_game_string(arg or "Base", tournament=self.tournament_opening)
         except GameStringError as e:
-            cause = e.__cause__
-            if e.where and isinstance(cause, IllegalMoveError) and cause.explanation:
-                return f"err {e.where}: {cause.explanation.text(self.language)}"
-            return f"err {e}"
+            return f"err {self._why(e)}"
         self.game = game
         self._texts = game.game_string().split(";")[3:]  # written once, then kept up to date
         return self._game_string()
+
+    def _why(self, e: GameStringError) -> str:
+        """A GameString's refusal, its rule explained in the language set."""
+        cause = e.__cause__
+        if e.where and isinstance(cause, IllegalMoveError) and cause.explanation:
+            return f"{e.where}: {cause.explanation.text(self.language)}"
+        return str(e)
 
     def _game_string(self) -> str:
         """The game's GameString from the kept move texts: the same as
@@ -152,8 +162,8 @@ class UHPEngine:
         game = self._need_game()
         words = arg.split()
         if words and not (
-            (len(words) == 2 and words[0] == "depth" and words[1].isascii()
-             and words[1].isdigit() and int(words[1]) > 0)
+            (len(words) == 2 and words[0] == "depth" and _digits(words[1])
+             and words[1].strip("0"))
             or (len(words) == 2 and words[0] == "time" and _TIME_RE.match(words[1]))
         ):
             return "err bestmove takes 'depth N' (N >= 1) or 'time hh:mm:ss'"
@@ -169,9 +179,10 @@ class UHPEngine:
         if not words:
             player = Player("strong", time_limit=DEFAULT_TIME_LIMIT)
         elif words[0] == "depth":
-            if int(words[1]) > MAX_UHP_DEPTH:
+            depth = _whole(words[1], MAX_UHP_DEPTH)
+            if depth is None:
                 return f"err bestmove depth is at most {MAX_UHP_DEPTH} here; use 'time' instead"
-            player = Player("strong", time_limit=self.depth_seconds, depth=int(words[1]))
+            player = Player("strong", time_limit=self.depth_seconds, depth=depth)
         else:
             h, m, s = (int(x) for x in words[1].split(":"))
             seconds = 3600 * h + 60 * m + s
@@ -183,11 +194,13 @@ class UHPEngine:
 
     def _cmd_undo(self, arg: str) -> str:
         game = self._need_game()
-        if arg and not arg.isdigit():
+        if arg and not _digits(arg):
             return "err undo takes a whole number of moves, e.g. 'undo 2'"
-        n = int(arg) if arg else 1
-        if n > len(game.move_stack):
-            return f"err cannot undo {n} moves: only {len(game.move_stack)} were played"
+        played = len(game.move_stack)
+        n = _whole(arg or "1", played)
+        if n is None:
+            shown = arg[:20] + "…" if len(arg) > 20 else arg or "1"
+            return f"err cannot undo {shown} moves: only {played} were played"
         for _ in range(n):
             game.undo()
             self._texts.pop()
@@ -222,19 +235,25 @@ class UHPEngine:
                 on = value == "True"
                 if self.game is not None:
                     # Replayed first: a game the rule forbids refuses it, and nothing changes.
-                    self.game = Position.from_game_string(self.game.game_string(), tournament=on)
+                    try:
+                        game = Position.from_game_string(self.game.game_string(), tournament=on)
+                    except GameStringError as e:
+                        return f"err TournamentOpening stays {self.tournament_opening}: " \
+                               f"{self._why(e)}"
+                    self.game = game
                 self.tournament_opening = on
             return self._option_line(name)
         return "err use 'options', 'options get NAME' or 'options set NAME VALUE'"
 
     def _cmd_perft(self, arg: str) -> str:
         game = self._need_game()
-        if not (arg.isascii() and arg.isdigit()) or int(arg) > MAX_UHP_PERFT:
+        most = _whole(arg, MAX_UHP_PERFT)
+        if most is None:
             return f"err perft takes a depth from 0 to {MAX_UHP_PERFT}; for deeper counts use " \
                    "the command line 'hive-teach perft'"
         lines = []
         started = time.perf_counter()
-        for depth in range(int(arg) + 1):
+        for depth in range(most + 1):
             t = time.perf_counter()
             left = self.perft_seconds - (t - started)
             try:
@@ -249,6 +268,26 @@ class UHPEngine:
     def _cmd_exit(self, arg: str) -> str:
         # A bare ``exit`` (any case) ends the session in :func:`run` before it gets here.
         return f"err exit takes no arguments: {arg!r}" if arg else ""
+
+
+def _digits(text: str) -> bool:
+    """Whether ``text`` is a number in ASCII digits (``٣`` and ``²`` are digits to Python)."""
+    return text.isascii() and text.isdigit()
+
+
+def _whole(text: str, most: int) -> int | None:
+    """``text`` as a whole number from 0 to ``most`` in ASCII digits, else None.
+
+    A number of thousands of digits is too big, not an error (:func:`int` refuses numbers past
+    4,300 digits, so the length is compared first):
+
+    >>> _whole("3", 5), _whole("\u0663", 5), _whole("007", 7), _whole("9" * 5000, 10)
+    (3, None, 7, None)
+    """
+    if not _digits(text):
+        return None
+    digits = text.lstrip("0") or "0"
+    return int(digits) if len(digits) <= len(str(most)) and int(digits) <= most else None
 
 
 class _NoGame(Exception):
