@@ -84,7 +84,7 @@ cells away from wQ. (R9)', 'bQ did not move last: the piece that moved last is b
     try:
         m = marks.resolve(pos)
     except ValueError as e:
-        return [MarkProblem("marks", f"marks: {e}", ())]
+        return [MarkProblem("marks", str(e), ())]
     if m.selected is not None and pos.top(m.selected) is not None:
         piece = pos.top(m.selected)
     moves = list(moves)

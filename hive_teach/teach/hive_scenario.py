@@ -311,9 +311,11 @@ class HiveScenario(Scenario[Position, Marks]):
                 if isinstance(move, Move):
                     moves.append(move)
         piece = self.focus.piece if self.focus is not None else None
-        out = [Finding(f"marks.{p.key}", f"marks.{p.key}: {p.text}", wrong=p.cells,
-                       why=((p.key, p.why),) if p.why else ())
-               for p in check_marks(pos, Marks(**fields), piece=piece, moves=moves)]
+        out = []
+        for p in check_marks(pos, Marks(**fields), piece=piece, moves=moves):
+            key = "marks" if p.key == "marks" else f"marks.{p.key}"
+            out.append(Finding(key, f"{key}: {p.text}", wrong=p.cells,
+                               why=tuple((cell_name(c), p.why) for c in p.cells[-1:] if p.why)))
         if table.get("pinned") and not any(len(pos.stacks[c]) == 1
                                            for c in pos.pinned_cells()):
             out.append(Finding("marks.pinned", "marks.pinned = true, but One Hive pins no "

@@ -132,7 +132,8 @@ class HiveItem(pytest.Item):
 
     def runtest(self) -> None:
         if self.error is not None:
-            raise HiveFailure(str(self.error))
+            raise HiveFailure(f"{self.nodeid.split('::')[0]}:{self.error.line}: "
+                              f"{self.error.why}")
         scenario, findings = self._check(self.source)
         if findings and self.config.getoption("hive_update"):
             from hive_teach.teach.update import UpdateError, reread, update_source
@@ -156,7 +157,7 @@ class HiveItem(pytest.Item):
         try:
             scenario = source.load()
         except ScenarioError as e:
-            raise HiveFailure(str(e)) from None
+            raise HiveFailure(f"{self.nodeid.split('::')[0]}:{e.line}: {e.why}") from None
         return scenario, scenario.findings()
 
     def _report(self, scenario: AnyScenario, findings: list[Finding]) -> str:

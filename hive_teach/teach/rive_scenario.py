@@ -15,8 +15,8 @@ game's scenario has are read by :mod:`hive_teach.teach.base`, the rest here. The
     position = "rive3;0,0;0,-2;2,-2"       # a game text: rive<side>;<action>;...
     play = ["2,0"]                         # optional: actions played before [expect]
 
-    [title]                                # en, de and zh; [caption], [question] and
-    en = "..."                             # [answer] are optional, all three languages
+    [title]                                # optional, like [caption], [question] and
+    en = "..."                             # [answer]: in any of en, de and zh
     de = "..."
     zh = "..."
 

@@ -104,8 +104,9 @@ def _hive_wanted(s: HiveScenario) -> Wanted:
     if s.focus is not None:
         if s.focus.targets is not None:
             targets = tuple(cell_name(c) for c in sorted(pos.targets(s.focus.piece)))
-        forbidden["focus.forbidden"] = {
-            c: _rule(explain_move(pos, Move(s.focus.piece, c))) for c in s.focus.forbidden}
+        if s.focus.forbidden:
+            forbidden["focus.forbidden"] = {
+                c: _rule(explain_move(pos, Move(s.focus.piece, c))) for c in s.focus.forbidden}
     if "selected" in s.marks_table:
         ref = Marks(selected=s.marks_table["selected"]).resolve(pos).selected
         piece = pos.top(ref) if ref is not None else piece
@@ -180,9 +181,10 @@ def plan(text: str, s: AnyScenario, name: str = "<scenario>", first_line: int = 
         written = [norm(v) for v in _value(toml, key)]
         if set(written) != set(want.targets):
             kept = [v for v in written if v in want.targets]
-            value = _array([*kept, *(v for v in want.targets if v not in kept)])
-            edits.append(toml.replace_value(key, value))
-            changes.append(f"{key}: {value}")
+            items = [*kept, *(v for v in want.targets if v not in kept)]
+            edits.append(_one_per_line(toml, key, items, norm)
+                         or toml.replace_value(key, _array(items)))
+            changes.append(f"{key}: {_array(items)}")
     for where, rules in want.forbidden.items():
         e, c = _forbidden(toml, where, rules)
         edits += e
@@ -194,6 +196,36 @@ def plan(text: str, s: AnyScenario, name: str = "<scenario>", first_line: int = 
         edits += e
         changes += c
     return edits, changes
+
+
+_ITEM = re.compile(r"""^(\s*)(["'])([^"']*)\2(\s*,?)(.*)$""")
+
+
+def _one_per_line(toml: _Layout, key: str, items: Sequence[str],
+                  norm: Callable[[object], str]) -> Edit | None:
+    """For a list written one item a line (``[`` and ``]`` on lines of their own): the edit
+    that keeps the lines of the items that stay as they are (comments and all), drops the
+    others and adds the new ones in the same style; None for a list written otherwise."""
+    first, last = toml.value_lines(key)
+    middle = toml.lines[first + 1:last]
+    found = [_ITEM.match(line) for line in middle]
+    head = toml.lines[first]
+    if not middle or not all(found) or not re.search(r"=\s*\[\s*(#.*)?$", head) \
+            or not toml.lines[last].lstrip().startswith("]"):
+        return None
+    lines = {norm(m.group(3)): line for m, line in zip(found, middle, strict=True) if m}
+    style = found[-1]
+    assert style is not None
+    comma = "," if style.group(4).strip() else ""
+    out = []
+    for i, item in enumerate(items):
+        line = lines.get(item) or f'{style.group(1)}"{item}"{comma}'
+        m = _ITEM.match(line)
+        assert m is not None
+        if i < len(items) - 1 and "," not in m.group(4):  # no longer the last item
+            line = line[:m.end(2)] + "," + line[m.end(2):]
+        out.append(line)
+    return Edit(first + 1, last - 1, tuple(out))
 
 
 def _cell_text(value: object) -> str:
