@@ -220,7 +220,6 @@ def test_the_entry_point_loads_the_plugin_and_it_waits_for_hive(site: Path, tmp_
 def test_update_refuses_several_processes_and_needs_hive(site: Path):
     done = run_pytest(site, "--hive-update", ".")
     assert done.returncode == 4 and "give both" in done.stderr, done.stderr
-    pytest.importorskip("xdist")  # the test extras install it; the check needs it loaded
     done = run_pytest(site, "-p", "xdist", "-n", "2", "--hive", "--hive-update", ".")
     assert done.returncode == 4 and "one process" in done.stderr, done.stderr
 
