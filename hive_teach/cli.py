@@ -48,38 +48,43 @@ def _cmd_perft(args: argparse.Namespace) -> int:
 
 
 def _cmd_verify(args: argparse.Namespace) -> int:
-    from hive_teach.core.tomlfile import toml_files
-    from hive_teach.teach.scenario import ScenarioError, load, verify
+    from hive_teach.teach.markdown import sources
+    from hive_teach.teach.scenario import ScenarioError, verify
 
     for path in args.paths:
         if not Path(path).exists():
             print(f"hive-teach verify: {path}: no such file or folder", file=sys.stderr)
             return 1
-    files = toml_files(args.paths)
-    if not files:
-        print("hive-teach verify: no scenario files (*.toml) found", file=sys.stderr)
+    found = list(sources(args.paths, only_scenarios=args.only_scenarios))
+    if not found and not args.only_scenarios:
+        print("hive-teach verify: no scenarios found (*.toml files, ```hive blocks in *.md "
+              "pages)", file=sys.stderr)
         return 1
     failed = 0
-    seen: dict[str, Path] = {}
-    for f in files:
+    seen: dict[str, str] = {}
+    for source in found:
+        where = source.where
         try:
-            scenario = load(f)
+            scenario = source.load()
             problems = verify(scenario)
-            if scenario.id in seen:
-                problems.append(f"id {scenario.id!r} is also used by {seen[scenario.id]}")
-            seen[scenario.id] = f
+            if source.id_given:
+                if scenario.id in seen:
+                    problems.append(f"id {scenario.id!r} is also used by {seen[scenario.id]}")
+                seen[scenario.id] = where
         except ScenarioError as e:
-            print(f"FAIL {f}: {e}")
+            print(f"FAIL {where}: {e}")
             failed += 1
             continue
+        label = scenario.id if source.id_given else "block"
+        shown = where if source.block is not None else ", ".join(scenario.rules)
         if problems:
             failed += 1
-            print(f"FAIL {scenario.id} ({f})")
+            print(f"FAIL {label} ({where})")
             for problem in problems:
                 print(f"     - {problem}")
         else:
-            print(f"ok   {scenario.id} ({', '.join(scenario.rules)})")
-    print(f"{len(files) - failed} passed, {failed} failed")
+            print(f"ok   {label} ({shown})")
+    print(f"{len(found) - failed} passed, {failed} failed")
     return 1 if failed else 0
 
 
@@ -251,11 +256,17 @@ def build_parser() -> argparse.ArgumentParser:
         "verify",
         help="check scenario files against the engine",
         description="Check every scenario, Hive or Rive (targets, forbidden cells and their "
-        "rule ids, expected states, moves and actions) against its engine; one line per "
-        "scenario and a total. Exit status 1 on any mismatch.",
+        "rule ids, the marks drawn, expected states, moves and actions) against its engine: "
+        "scenario files, and ```hive blocks in Markdown pages; one line per scenario and a "
+        "total. Exit status 1 on any mismatch.",
     )
     p.add_argument("paths", metavar="PATH", nargs="*", default=["scenarios"],
-                   help="scenario files or folders (default: scenarios)")
+                   help="scenario files, Markdown pages, or folders of them (default: "
+                   "scenarios)")
+    p.add_argument("--only-scenarios", action="store_true",
+                   help="pass over the TOML files given that are no scenarios, and succeed "
+                   "when nothing is left (as a pre-commit hook, which passes every changed "
+                   "file)")
     p.set_defaults(func=_cmd_verify)
 
     from hive_teach.hive.match import register as register_match

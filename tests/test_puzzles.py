@@ -197,7 +197,7 @@ BAD = [
     ("unique = true", "unique = true\nhint = \"Ant\"", "hint =", "unknown key puzzle.'hint'"),
     ("[puzzle]\nwin_in = 1\n", "[puzzle]\n", "[puzzle]", "[puzzle] needs win_in"),
     ('"2,-1" = "wA1"', '"2,-1" = "wA1"\n"3,-1" = "wA1"', "[position]", "wA1 appears twice"),
-    ('zh = "兵蚁"\n', "", "[title]", "title needs all three languages"),
+    ('zh = "兵蚁"\n', 'zh = ""\n', 'zh = ""', "title.zh must be non-empty text"),
     ('rules = ["R13", "R19"]', 'rules = ["R13", "R19"]\nplay = ["wA1 wG1-"]', "play =",
      "a puzzle starts from its position"),
     ("win_in = 1", "win_in = = 1", "win_in = = 1", "not valid TOML"),
@@ -230,10 +230,10 @@ def test_a_file_without_a_puzzle_table_is_an_error(tmp_path):
 
 def test_the_scenario_reader_keeps_its_line_numbers_below_the_puzzle_table():
     text = GOOD.replace('[puzzle]', '[marks]\nlabels = {"0,1" = "A"}\n\n[puzzle]')
-    text = text.replace("unique = true", 'unique = true\n\n[caption]\nen = "x"')
+    text = text.replace("unique = true", 'unique = true\n\n[caption]\nfr = "x"')
     with pytest.raises(PuzzleError) as e:
         loads(text, "c.toml")
-    assert str(e.value).startswith(f"c.toml:{_line(text, '[caption]')}: caption needs")
+    assert str(e.value).startswith(f"c.toml:{_line(text, 'fr = ')}: unknown key caption.'fr'")
 
 
 # ------------------------------------------------------------------ the board

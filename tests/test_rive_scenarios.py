@@ -169,7 +169,7 @@ def test_marks_forbidden_cells_are_checked_against_the_engine() -> None:
 
 @pytest.mark.parametrize("change,line,fragment", [
     (('rules = ["V5"]', 'rules = ["R5"]'), 3, "not a Rive rule id"),
-    (('zh = "吃子"\n', ''), 5, "missing: zh"),
+    (('zh = "吃子"\n', 'fr = "Prise"\n'), 8, "unknown key title.'fr'"),
     (('id = "capture-two"', 'id = "Capture Two"'), 2, "lower-case"),
     (('position = "rive3;0,0;', 'position = "rive3;0,0;0,0;'), 4, "action 2 (0,0)"),
     (('position = "rive3;', 'position = "hive3;'), 4, "does not start a Rive game text"),

@@ -86,7 +86,7 @@ def test_verify_fails_on_a_wrong_rule_id():
      'a Rive file starts with game = "rive"'),
     (('[focus]', '[exercise]\nkind = "find"\n[focus]'), 9, "needs accept"),
     (('piece = "wQ"', 'piece = "wM"'), 10, "wM is not part of Base"),
-    (('zh = "蜂后"\n', ''), 3, "missing: zh"),
+    (('zh = "蜂后"\n', 'fr = "Reine"\n'), 6, "unknown key title.'fr'; allowed: de, en, zh"),
     (('piece = "wQ"', 'piece = "wX"'), 10, "not a Hive piece"),
     (('targets = ["0,-1", "-1,1"]', 'targets = ["0,-1", "up"]'), 11, "is not a cell"),
     (('[focus.forbidden]', 'colour = "red"\n[focus.forbidden]'), 12, "unknown key"),
@@ -149,13 +149,13 @@ moves = ["bQ bS1\\", "bQ bS1/", "bS2 bS1\\", "bS2 bS1/", "bS2 bQ\\", "bS2 bQ/", 
          "bA1 bQ-"]
 illegal = [{move = "bQ \\wQ", rule = "R9"}]
 [marks]
-gates = [["1,-1", "0,1"]]
-path = ["0,0", "1,0"]
+gates = []
+path = ["-1,0", "0,-1"]
 pinned = true
-last_move = ["", "0,0"]
+last_move = ["", "2,0"]
 stunned = "bQ"
-throws = [["0,0", "1,0", "2,0"]]
-surrounded = true
+throws = []
+surrounded = false
 labels = {"0,0" = "A"}
 coords = true
 selected = "wQ"

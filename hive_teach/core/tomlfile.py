@@ -202,8 +202,19 @@ class Reader:
 
     def translations(self, table: Mapping[str, Any], key: str, where: str = "",
                      required: bool = False) -> dict[str, str]:
-        """``table[key]``: a table of the same text in every language of the kit (en, de, zh),
-        each non-empty; ``{}`` if absent and not ``required``."""
+        """``table[key]``: a table of one text in some of the kit's languages (en, de, zh),
+        each non-empty, at least one; the others are optional (a reader falls back to
+        another). ``{}`` if absent and not ``required``.
+
+        >>> r = Reader('[title]\\nde = "Spinne"\\n[caption]\\nfr = "Araignée"\\n', "a.toml")
+        >>> r.translations(r.data, "title")
+        {'de': 'Spinne'}
+        >>> r.translations(r.data, "caption")
+        Traceback (most recent call last):
+        ...
+        hive_teach.core.tomlfile.TomlFileError: a.toml:4: unknown key caption.'fr'; allowed: \
+de, en, zh
+        """
         dotted = _join(where, key)
         if key not in table and required:
             self.fail(dotted, f"[{dotted}] is missing: give it in {', '.join(LANGUAGES)}")
@@ -211,10 +222,9 @@ class Reader:
         for lang, text in value.items():
             if not isinstance(text, str) or not text.strip():
                 self.fail(f"{dotted}.{lang}", f"{dotted}.{lang} must be non-empty text")
-        if value and set(value) != set(LANGUAGES):
-            missing = [lang for lang in LANGUAGES if lang not in value]
-            self.fail(dotted, f"{dotted} needs all three languages; missing: "
-                      f"{', '.join(missing)}")
+        if key in table and not value:
+            self.fail(dotted, f"[{dotted}] is empty: give the text in one or more of "
+                      f"{', '.join(LANGUAGES)}, or leave the table out")
         return {lang: text.strip() for lang, text in value.items()}
 
 

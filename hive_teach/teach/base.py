@@ -2,9 +2,11 @@
 
 A scenario file names its game (``game = "rive"``; no ``game`` key, or ``game = "hive"``, is
 Hive), and most of it means the same in every game: ``id``, ``rules``, ``tags``, the texts
-``[title]``, ``[caption]``, ``[question]`` and ``[answer]`` in en, de and zh, ``play``,
-``[marks]``, the illegal examples in ``[expect]`` and an ``[exercise]``. That part is read
-here, once. A game's subclass (:class:`~hive_teach.teach.hive_scenario.HiveScenario`,
+``[title]``, ``[caption]``, ``[question]`` and ``[answer]`` (each optional, in any of en, de
+and zh), ``play``, ``[marks]``, the illegal examples in ``[expect]`` and an ``[exercise]``.
+That part is read here, once. A scenario written inline (a ```` ```hive ```` block of a
+Markdown page, :mod:`hive_teach.teach.markdown`) may leave out ``id`` and ``rules`` too. A
+game's subclass (:class:`~hive_teach.teach.hive_scenario.HiveScenario`,
 :class:`~hive_teach.teach.rive_scenario.RiveScenario`) adds how its position is read, which
 ``[expect]`` and ``[marks]`` keys it knows, and how the file is checked against its engine
 (:meth:`Scenario.verify`). :func:`hive_teach.teach.scenario.load` picks the subclass.
@@ -24,6 +26,22 @@ here, once. A game's subclass (:class:`~hive_teach.teach.hive_scenario.HiveScena
 ... ''', "tiny.toml")
 >>> s.id, s.rules, s.text("title", "de"), s.text("caption", "de")
 ('tiny', ('V3',), 'Zuerst einsame Felder', '')
+
+Texts are optional, and so is each translation: a missing language falls back to English (or
+to the language given), a missing title to the id.
+
+>>> s = loads('''
+... game = "rive"
+... id = "tiny"
+... rules = ["V3"]
+... position = "rive3;0,0"
+... [caption]
+... de = "Einsam"
+... [expect]
+... to_move = "white"
+... ''', "tiny.toml")
+>>> s.text("title"), s.text("caption", "zh"), s.verify()
+('tiny', 'Einsam', [])
 >>> loads('game = "chess"', "chess.toml")
 Traceback (most recent call last):
 ...
@@ -38,6 +56,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from hive_teach.core.hexgrid import Cell
 from hive_teach.core.tomlfile import Reader, TomlFileError
 
 G = TypeVar("G")
@@ -64,7 +83,7 @@ digits and dashes, like spider-three-steps
     return sid
 
 TEXTS = ("title", "caption", "question", "answer")
-"""The text tables of a scenario; each in en, de and zh."""
+"""The text tables of a scenario; each optional, in any of en, de and zh."""
 COMMON_KEYS = frozenset({"game", "id", "rules", "tags", "play", *TEXTS, "expect", "marks",
                          "exercise"})
 """The top-level keys every game's scenario may have."""
@@ -96,6 +115,40 @@ class Exercise:
     goal: Mapping[str, str] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Finding:
+    """One claim of a scenario that its engine disagrees with.
+
+    ``text`` is the problem in one line, as :meth:`Scenario.verify` gives it; ``key`` the key
+    of the file it is about (``"focus.targets"``, ``"marks.gates"``, ``"expect.illegal"``).
+    For a report that marks cells on a map: ``missing`` are cells the scenario lists that the
+    engine refuses, ``extra`` cells the engine allows that the scenario leaves out, ``wrong``
+    cells with a wrong rule id or a false mark; ``why`` pairs what the engine was asked (a
+    cell, a move) with its explanation in English. ``after_play``: the cells are on the
+    position after the ``play`` moves, not on the scenario's own.
+
+    >>> f = Finding("focus.targets", "targets of wQ: ...", missing=(5,))
+    >>> str(f), f.cells
+    ('targets of wQ: ...', (5,))
+    """
+
+    key: str
+    text: str
+    missing: tuple[Cell, ...] = ()
+    extra: tuple[Cell, ...] = ()
+    wrong: tuple[Cell, ...] = ()
+    why: tuple[tuple[str, str], ...] = ()
+    after_play: bool = False
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """Every cell the finding marks."""
+        return (*self.missing, *self.extra, *self.wrong)
+
+    def __str__(self) -> str:
+        return self.text
+
+
 @dataclass(frozen=True, kw_only=True)
 class Scenario(ABC, Generic[G, M]):
     """One scenario file of some game, read and checked for form; :meth:`verify` checks it
@@ -123,7 +176,7 @@ class Scenario(ABC, Generic[G, M]):
     id: str
     rules: tuple[str, ...]
     path: str
-    title: Mapping[str, str]
+    title: Mapping[str, str] = field(default_factory=dict)
     caption: Mapping[str, str] = field(default_factory=dict)
     question: Mapping[str, str] = field(default_factory=dict)
     answer: Mapping[str, str] = field(default_factory=dict)
@@ -137,17 +190,19 @@ class Scenario(ABC, Generic[G, M]):
 
     # ------------------------------------------------------------------ texts
     def text(self, what: str, lang: str = "en") -> str:
-        """The title, caption, question or answer in ``lang`` (English if that is missing,
-        ``""`` if the scenario has no such text)."""
+        """The title, caption, question or answer in ``lang``: English if that language is
+        missing, else the first language given; ``""`` if the scenario has no such text, but
+        for the title, which falls back to the id (a diagram, a worksheet, a board always
+        have a heading)."""
         if what not in TEXTS:
             raise ValueError(f"a scenario's texts are {', '.join(TEXTS)}, not {what!r}")
-        table: Mapping[str, str] = getattr(self, what)
-        return table.get(lang) or table.get("en", "")
+        text = _in(getattr(self, what), lang)
+        return text or (self.id if what == "title" else "")
 
     def goal(self, lang: str = "en") -> str:
         """The task of the ``find`` exercise in ``lang`` (the question if it gives none)."""
         if self.exercise is not None and self.exercise.goal:
-            return self.exercise.goal.get(lang) or self.exercise.goal.get("en", "")
+            return _in(self.exercise.goal, lang)
         return self.text("question", lang)
 
     # ------------------------------------------------------------------ the game's part
@@ -161,9 +216,14 @@ class Scenario(ABC, Generic[G, M]):
         rebuilding the position. ``answer=False``: only what does not give the answer away
         (for a question, a worksheet, an exercise)."""
 
-    @abstractmethod
     def verify(self) -> list[str]:
-        """What the engine disagrees with (empty when it agrees with every claim)."""
+        """What the engine disagrees with, one line each (empty when it agrees with every
+        claim): the texts of :meth:`findings`."""
+        return [f.text for f in self.findings()]
+
+    @abstractmethod
+    def findings(self) -> list[Finding]:
+        """What the engine disagrees with, with the cells and explanations a report shows."""
 
     @abstractmethod
     def engine_answer(self) -> str:
@@ -172,8 +232,12 @@ class Scenario(ABC, Generic[G, M]):
 
     # ------------------------------------------------------------------ reading
     @classmethod
-    def read(cls, r: Reader) -> Self:
-        """The scenario in ``r`` (a parsed file); :meth:`_read_game` reads the game's part."""
+    def read(cls, r: Reader, default_id: str | None = None) -> Self:
+        """The scenario in ``r`` (a parsed file); :meth:`_read_game` reads the game's part.
+
+        ``default_id`` is for a scenario written inline (a Markdown block): it may then leave
+        out ``id`` (it gets ``default_id``) and ``rules``, which the check does not need.
+        """
         data = r.data
         r.unknown(data, COMMON_KEYS | cls.KEYS, "")
         if data.get("game", "hive") != cls.GAME:
@@ -181,16 +245,17 @@ class Scenario(ABC, Generic[G, M]):
         hint = cls._other_game(data)
         if hint:
             r.fail("game", hint)
-        sid = r.text(data, "id")
+        inline = default_id is not None
+        sid = r.text(data, "id") if "id" in data or not inline else str(default_id)
         if not _ID_RE.match(sid):
             r.fail("id", f"id {sid!r} must be lower-case letters, digits and dashes")
         rules = tuple(r.text_list(data, "rules"))
-        if not rules:
+        if not rules and not (inline and "rules" not in data):
             r.fail("rules", f'rules must list at least one rule id, e.g. rules = '
                    f'["{cls.RULE_EXAMPLE}"]')
         for rule in rules:
             cls._rule(r, rule, "rules")
-        texts = {what: r.translations(data, what, required=what == "title") for what in TEXTS}
+        texts = {what: r.translations(data, what) for what in TEXTS}
         play = tuple(r.text_list(data, "play"))
         for move in play:
             cls._check_move(r, move, "play")
@@ -267,4 +332,10 @@ class Scenario(ABC, Generic[G, M]):
         return Exercise(kind, accept, r.translations(table, "goal", "exercise"))
 
 
-__all__ = ["COMMON_KEYS", "TEXTS", "Exercise", "IllegalExample", "Scenario", "ScenarioError"]
+def _in(table: Mapping[str, str], lang: str) -> str:
+    """The text of ``table`` in ``lang``, else English, else the first given, else ``""``."""
+    return table.get(lang) or table.get("en") or next(iter(table.values()), "")
+
+
+__all__ = ["COMMON_KEYS", "TEXTS", "Exercise", "Finding", "IllegalExample", "Scenario",
+           "ScenarioError"]

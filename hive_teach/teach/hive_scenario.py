@@ -59,7 +59,7 @@ from hive_teach.core.tomlfile import Reader
 from hive_teach.hive.marks import Marks
 from hive_teach.hive.pieces import Colour, Piece
 from hive_teach.hive.position import GameState, Move, Position
-from hive_teach.teach.base import Scenario
+from hive_teach.teach.base import Finding, Scenario
 
 _POSITION_KEYS = {"game_string", "stacks", "to_move", "turn", "last_moved", "hand"}
 _FOCUS_KEYS = {"piece", "targets", "forbidden"}
@@ -68,6 +68,10 @@ _SHAPES = {
     "throws": 'a list of [from, over, to] cells, e.g. [["0,1", "1,0", "2,-1"]]',
     "last_move": 'a [from, to] pair of cells, e.g. ["", "0,0"] for a placement',
 }
+# The marks that claim something of the position (labels and coords claim nothing; pinned
+# and surrounded are filled in by the engine).
+_CHECKED_MARKS = ("targets", "forbidden", "selected", "gates", "path", "throws", "stunned",
+                  "last_move")
 # Marks that give the answer away: a question's diagram leaves them out.
 _ANSWER_MARKS: dict[str, Any] = {
     "targets": frozenset(), "forbidden": {}, "gates": (), "path": (), "throws": (),
@@ -181,84 +185,146 @@ class HiveScenario(Scenario[Position, Marks]):
         return f"{self.focus.piece}: " + (", ".join(cell_name(c) for c in cells) or "—")
 
     # ------------------------------------------------------------------ checking
-    def verify(self) -> list[str]:
-        """Check the scenario against the engine; the problems (empty when all agree).
+    def findings(self) -> list[Finding]:
+        """Check the scenario against the engine; what it disagrees with (empty when all
+        agree).
 
         On the position: the focus piece's targets must match exactly, each forbidden cell
-        must be explained with the listed rule, an exercise's accepted moves must be legal.
-        After the ``play`` moves: the expected state, the exact move list and the illegal
-        moves, each with its rule.
+        must be explained with the listed rule, an exercise's accepted moves must be legal,
+        and every mark drawn must be true (:func:`~hive_teach.hive.markcheck.check_marks`:
+        gates, paths, throws, the stunned piece, the last move, target rings and crosses;
+        ``pinned`` and ``surrounded`` must find something to mark). After the ``play``
+        moves: the expected state, the exact move list and the illegal moves, each with its
+        rule.
         """
         from hive_teach.hive.explain import explain_move
+        from hive_teach.hive.marks import route
 
-        problems: list[str] = []
+        problems: list[Finding] = []
         pos = self.position()
         if self.focus is not None:
             f = self.focus
             got = pos.targets(f.piece)
             if f.targets is not None and got != f.targets:
-                extra = sorted(cell_name(c) for c in got - f.targets)
-                missing = sorted(cell_name(c) for c in f.targets - got)
-                problems.append(
-                    f"targets of {f.piece}: the engine also allows {extra or 'nothing more'}, "
-                    f"and does not allow {missing or 'nothing listed'}"
-                )
+                extra = sorted(got - f.targets, key=cell_name)
+                missing = sorted(f.targets - got, key=cell_name)
+                whys = [(cell_name(c), str(explain_move(pos, Move(f.piece, c))))
+                        for c in missing]
+                for c in extra:
+                    way = route(pos, f.piece, c)
+                    whys.append((cell_name(c), "legal" + (
+                        f": {f.piece} goes " + " > ".join(cell_name(x) for x in way)
+                        if way else "")))
+                problems.append(Finding(
+                    "focus.targets",
+                    f"targets of {f.piece}: the engine also allows "
+                    f"{[cell_name(c) for c in extra] or 'nothing more'}, and does not allow "
+                    f"{[cell_name(c) for c in missing] or 'nothing listed'}",
+                    missing=tuple(missing), extra=tuple(extra), why=tuple(whys)))
             for c, rule in sorted(f.forbidden.items()):
                 why = explain_move(pos, Move(f.piece, c))
                 if why is None:
-                    problems.append(f"{f.piece} to {cell_name(c)} is legal, not forbidden by "
-                                    f"{rule}")
+                    problems.append(Finding(
+                        "focus.forbidden", f"{f.piece} to {cell_name(c)} is legal, not "
+                        f"forbidden by {rule}", wrong=(c,), why=((cell_name(c), "legal"),)))
                 elif why.rule != rule:
-                    problems.append(
-                        f"{f.piece} to {cell_name(c)}: the engine cites {why.rule} "
-                        f"({why.reason}), the scenario says {rule}"
-                    )
+                    problems.append(Finding(
+                        "focus.forbidden", f"{f.piece} to {cell_name(c)}: the engine cites "
+                        f"{why.rule} ({why.reason}), the scenario says {rule}", wrong=(c,),
+                        why=((cell_name(c), str(why)),)))
+        problems += self._mark_findings(pos)
         if self.exercise is not None:
             for text in self.exercise.accept:
                 try:
                     legal = pos.is_legal(pos.parse_move(text))
                 except ValueError as e:
-                    problems.append(f"exercise.accept: {text}: {e}")
+                    problems.append(Finding("exercise.accept", f"exercise.accept: {text}: {e}"))
                     continue
                 if not legal:
-                    problems.append(f"exercise.accept: {text} is illegal, so it cannot solve "
-                                    "the exercise")
+                    problems.append(Finding("exercise.accept", f"exercise.accept: {text} is "
+                                            "illegal, so it cannot solve the exercise"))
         for text in self.play:
             try:
                 pos.play(text)
             except ValueError as e:
-                problems.append(f"play {text!r}: {e}")
+                problems.append(Finding("play", f"play {text!r}: {e}"))
                 return problems
+        after = bool(self.play)
         if self.expect_state is not None and pos.state.value != self.expect_state:
-            problems.append(f"state is {pos.state.value}, the scenario expects "
-                            f"{self.expect_state}")
+            problems.append(Finding("expect.state", f"state is {pos.state.value}, the scenario "
+                                    f"expects {self.expect_state}", after_play=after))
         if self.expect_moves is not None:
             try:
                 want = {pos.parse_move(m) for m in self.expect_moves}
             except ValueError as e:
-                problems.append(f"expect.moves: {e}")
+                problems.append(Finding("expect.moves", f"expect.moves: {e}", after_play=after))
             else:
                 got_moves = set(pos.legal_moves())
                 if got_moves != want:
-                    extra = sorted(pos.move_string(m) for m in got_moves - want)
-                    missing = sorted(str(m) for m in want - got_moves)
-                    problems.append(f"legal moves differ: the engine also allows {extra[:8]}, "
-                                    f"and does not allow {missing[:8]}")
+                    extra_moves = sorted(pos.move_string(m) for m in got_moves - want)
+                    missing_moves = sorted(str(m) for m in want - got_moves)
+                    problems.append(Finding(
+                        "expect.moves", f"legal moves differ: the engine also allows "
+                        f"{extra_moves[:8]}, and does not allow {missing_moves[:8]}",
+                        why=tuple((str(m), str(explain_move(pos, m)))
+                                  for m in sorted(want - got_moves, key=str)),
+                        after_play=after))
         for example in self.illegal:
             try:
                 move = pos.parse_move(example.move)
             except ValueError as e:
                 if getattr(e, "rule", None) != example.rule:
-                    problems.append(f"{example.move}: rejected as {e}, expected {example.rule}")
+                    problems.append(Finding(
+                        "expect.illegal", f"{example.move}: rejected as {e}, expected "
+                        f"{example.rule}", why=((example.move, str(e)),), after_play=after))
                 continue
             why = explain_move(pos, move)
+            cells = () if move.to is None else (move.to,)
             if why is None:
-                problems.append(f"{example.move} is legal, the scenario says {example.rule} "
-                                "forbids it")
+                problems.append(Finding(
+                    "expect.illegal", f"{example.move} is legal, the scenario says "
+                    f"{example.rule} forbids it", wrong=cells, why=((example.move, "legal"),),
+                    after_play=after))
             elif why.rule != example.rule:
-                problems.append(f"{example.move}: the engine cites {why.rule} ({why.reason}), "
-                                f"the scenario says {example.rule}")
+                problems.append(Finding(
+                    "expect.illegal", f"{example.move}: the engine cites {why.rule} "
+                    f"({why.reason}), the scenario says {example.rule}", wrong=cells,
+                    why=((example.move, str(why)),), after_play=after))
         return problems
+
+    def _mark_findings(self, pos: Position) -> list[Finding]:
+        """The ``[marks]`` the engine disagrees with, on the scenario's position."""
+        from hive_teach.hive.markcheck import check_marks
+
+        table = self.marks_table
+        fields: dict[str, Any] = {k: table[k] for k in _CHECKED_MARKS if k in table}
+        if "last_move" in fields:
+            frm, to = fields["last_move"]
+            fields["last_move"] = (frm or None, to)
+        moves = []
+        if not self.play:  # the illegal examples are about this position too
+            for example in self.illegal:
+                try:
+                    move = pos.parse_move(example.move)
+                except ValueError:
+                    continue
+                if isinstance(move, Move):
+                    moves.append(move)
+        piece = self.focus.piece if self.focus is not None else None
+        out = []
+        for p in check_marks(pos, Marks(**fields), piece=piece, moves=moves):
+            key = "marks" if p.key == "marks" else f"marks.{p.key}"
+            out.append(Finding(key, f"{key}: {p.text}", wrong=p.cells,
+                               why=tuple((cell_name(c), p.why) for c in p.cells[-1:] if p.why)))
+        if table.get("pinned") and not any(len(pos.stacks[c]) == 1
+                                           for c in pos.pinned_cells()):
+            out.append(Finding("marks.pinned", "marks.pinned = true, but One Hive pins no "
+                               "piece here (R6): the diagram would show no pin"))
+        if table.get("surrounded") and not any(
+                pos.surrounded(side) for side in Colour if pos.queen_placed(side)):
+            out.append(Finding("marks.surrounded", "marks.surrounded = true, but no Queen is "
+                               "surrounded here (R19): the diagram would outline none"))
+        return out
 
     # ------------------------------------------------------------------ reading
     @classmethod

@@ -15,8 +15,8 @@ game's scenario has are read by :mod:`hive_teach.teach.base`, the rest here. The
     position = "rive3;0,0;0,-2;2,-2"       # a game text: rive<side>;<action>;...
     play = ["2,0"]                         # optional: actions played before [expect]
 
-    [title]                                # en, de and zh; [caption], [question] and
-    en = "..."                             # [answer] are optional, all three languages
+    [title]                                # optional, like [caption], [question] and
+    en = "..."                             # [answer]: in any of en, de and zh
     de = "..."
     zh = "..."
 
@@ -74,7 +74,7 @@ from hive_teach.rive.engine import RiveGame
 from hive_teach.rive.explain import explain
 from hive_teach.rive.paint import RiveMarks
 from hive_teach.rive.rules import Action, Colour, IllegalActionError, InvalidActionError, Rule
-from hive_teach.teach.base import Scenario
+from hive_teach.teach.base import Finding, Scenario
 
 _BOOL_MARKS = ("legal", "sizes", "last", "capture", "largest", "coords")
 _COLOURS = {"black": Colour.BLACK, "white": Colour.WHITE}
@@ -135,16 +135,18 @@ class RiveScenario(Scenario[RiveGame, RiveMarks]):
         return ", ".join(a.text for a in self.game().legal_moves()) or "—"
 
     # ------------------------------------------------------------------ checking
-    def verify(self) -> list[str]:
-        """Check the scenario against the engine; the problems (empty when all agree).
+    def findings(self) -> list[Finding]:
+        """Check the scenario against the engine; what it disagrees with (empty when all
+        agree).
 
         On the position: the marks' forbidden cells (each illegal by the listed rule), the
         stones chosen for removal (legal removals in that order) and the exercise's accepted
         actions (legal). After the ``play`` actions: the exact legal actions, each illegal
         action with its rule, whose turn it is, the pending capture, the groups and the
-        result.
+        result. (Rive's other marks are switches the painter fills from the game: they cannot
+        claim anything false.)
         """
-        problems: list[str] = []
+        problems: list[Finding] = []
         game = self.game()
         for c, rule in sorted(self.marks_table.get("forbidden", {}).items()):
             action = Action.remove(c) if game.pending_capture else Action.place(c)
@@ -154,60 +156,77 @@ class RiveScenario(Scenario[RiveGame, RiveMarks]):
             try:
                 trial.play(Action.remove(c))
             except IllegalActionError as e:
-                problems.append(f"marks.remove: x{cell_name(c)} is not a legal removal here: "
-                                f"{e}")
+                problems.append(Finding(
+                    "marks.remove", f"marks.remove: x{cell_name(c)} is not a legal removal "
+                    f"here: {e}", wrong=(c,), why=((f"x{cell_name(c)}", str(e)),)))
                 break
         if self.exercise is not None:
             for text in self.exercise.accept:
                 why = explain(game, text)
                 if why is not None:
-                    problems.append(f"exercise.accept: {text} is illegal, so it cannot solve "
-                                    f"the exercise: {why}")
+                    problems.append(Finding(
+                        "exercise.accept", f"exercise.accept: {text} is illegal, so it cannot "
+                        f"solve the exercise: {why}", wrong=(Action.parse(text).cell,),
+                        why=((text, str(why)),)))
         for text in self.play:
             try:
                 game.play(text)
             except ValueError as e:
-                problems.append(f"play {text!r}: {e}")
+                problems.append(Finding("play", f"play {text!r}: {e}"))
                 return problems
+        after = bool(self.play)
         if self.legal is not None:
             want = {Action.parse(text) for text in self.legal}
             got = set(game.legal_moves())
             if got != want:
                 extra = [a.text for a in game.legal_moves() if a not in want]
                 missing = sorted(a.text for a in want - got)
-                problems.append(f"legal actions differ: the engine also allows "
-                                f"{extra or 'nothing more'}, and does not allow "
-                                f"{missing or 'nothing listed'}")
+                whys = []
+                for a in sorted(want - got, key=lambda a: a.text):
+                    reason = explain(game, a.text)
+                    whys.append((a.text, str(reason)))
+                problems.append(Finding(
+                    "expect.legal", f"legal actions differ: the engine also allows "
+                    f"{extra or 'nothing more'}, and does not allow {missing or 'nothing listed'}",
+                    missing=tuple(a.cell for a in sorted(want - got, key=lambda a: a.text)),
+                    extra=tuple(a.cell for a in game.legal_moves() if a not in want),
+                    why=tuple(whys), after_play=after))
         for example in self.illegal:
-            problems += _illegal_problems(game, example.move, example.rule, "expect.illegal")
+            problems += _illegal_problems(game, example.move, example.rule, "expect.illegal",
+                                          after)
         if self.to_move is not None and game.turn is not _COLOURS[self.to_move]:
-            problems.append(f"{str(game.turn).lower()} is to move, the scenario expects "
-                            f"{self.to_move}")
+            problems.append(Finding("expect.to_move", f"{str(game.turn).lower()} is to move, "
+                                    f"the scenario expects {self.to_move}", after_play=after))
         capture = game.pending_capture
         if self.remaining is not None:
             got_remaining = 0 if capture is None else capture.remaining
             if got_remaining != self.remaining:
-                problems.append(f"{got_remaining} stones are still to be removed, the "
-                                f"scenario expects {self.remaining}")
+                problems.append(Finding(
+                    "expect.remaining", f"{got_remaining} stones are still to be removed, the "
+                    f"scenario expects {self.remaining}", after_play=after))
         if self.joined is not None:
             got_joined = None if capture is None else capture.joined
             if got_joined != self.joined:
-                problems.append(f"the pending capture joined groups of {got_joined}, the "
-                                f"scenario expects {list(self.joined)}")
+                problems.append(Finding(
+                    "expect.joined", f"the pending capture joined groups of {got_joined}, the "
+                    f"scenario expects {list(self.joined)}", after_play=after))
         if self.groups is not None:
             sizes = tuple(len(g) for g in game.groups())
             if sizes != self.groups:
-                problems.append(f"the groups have sizes {list(sizes)}, the scenario expects "
-                                f"{list(self.groups)}")
+                problems.append(Finding(
+                    "expect.groups", f"the groups have sizes {list(sizes)}, the scenario "
+                    f"expects {list(self.groups)}", after_play=after))
         if self.over is not None and game.is_over() != self.over:
-            problems.append(f"the game is {'' if game.is_over() else 'not '}over, the "
-                            f"scenario expects over = {str(self.over).lower()}")
+            problems.append(Finding(
+                "expect.over", f"the game is {'' if game.is_over() else 'not '}over, the "
+                f"scenario expects over = {str(self.over).lower()}", after_play=after))
         if self.winner is not None:
             winner = game.winner()
             if winner is None or winner is not _COLOURS[self.winner]:
                 got_winner = "nobody yet" if winner is None else str(winner).lower()
-                problems.append(f"the winner is {got_winner}, the scenario expects "
-                                f"{self.winner}")
+                problems.append(Finding(
+                    "expect.winner", f"the winner is {got_winner}, the scenario expects "
+                    f"{self.winner}", after_play=after))
         return problems
 
     # ------------------------------------------------------------------ reading
@@ -282,16 +301,20 @@ def _sizes(r: Reader, table: Mapping[str, Any], key: str) -> tuple[int, ...] | N
     return tuple(value)
 
 
-def _illegal_problems(game: RiveGame, text: str, rule: str, where: str) -> list[str]:
+def _illegal_problems(game: RiveGame, text: str, rule: str, where: str,
+                      after_play: bool = False) -> list[Finding]:
     try:
         why = explain(game, text)
     except InvalidActionError as e:
-        return [f"{where}: {e}"]
+        return [Finding(where, f"{where}: {e}", after_play=after_play)]
+    c = (Action.parse(text).cell,)
     if why is None:
-        return [f"{where}: {text} is legal, the scenario says {rule} forbids it"]
+        return [Finding(where, f"{where}: {text} is legal, the scenario says {rule} forbids it",
+                        wrong=c, why=((text, "legal"),), after_play=after_play)]
     if why.rule != rule:
-        return [f"{where}: {text}: the engine cites {why.rule} ({why.reason}), the scenario "
-                f"says {rule}"]
+        return [Finding(where, f"{where}: {text}: the engine cites {why.rule} ({why.reason}), "
+                        f"the scenario says {rule}", wrong=c, why=((text, str(why)),),
+                        after_play=after_play)]
     return []
 
 

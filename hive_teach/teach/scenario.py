@@ -66,7 +66,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from hive_teach.core.tomlfile import Reader, read_file, toml_files
-from hive_teach.teach.base import Exercise, IllegalExample, Scenario, ScenarioError
+from hive_teach.teach.base import Exercise, Finding, IllegalExample, Scenario, ScenarioError
 from hive_teach.teach.hive_scenario import Focus, HiveScenario
 from hive_teach.teach.rive_scenario import RiveScenario
 
@@ -79,15 +79,16 @@ GAMES: dict[str, type[HiveScenario] | type[RiveScenario]] = {
 """The scenario class of each value of the ``game`` key."""
 
 
-def loads(text: str, name: str = "<scenario>") -> AnyScenario:
+def loads(text: str, name: str = "<scenario>", default_id: str | None = None) -> AnyScenario:
     """Read a scenario of any game from TOML text; ``name`` is used in error messages
-    (``name:line: why``, a :class:`ScenarioError`)."""
+    (``name:line: why``, a :class:`ScenarioError`). With ``default_id`` the text is a scenario
+    written inline (a Markdown block): ``id`` and ``rules`` may be left out."""
     r = Reader(text, name, ScenarioError)
     game = r.data.get("game", HiveScenario.GAME)
     if not isinstance(game, str) or game not in GAMES:
         choices = " or ".join(f'"{g}"' for g in GAMES)
         r.fail("game", f"game must be {choices}, not {game!r}")
-    return GAMES[game].read(r)
+    return GAMES[game].read(r, default_id)
 
 
 def load(path: str | Path) -> AnyScenario:
@@ -117,6 +118,7 @@ __all__ = [
     "GAMES",
     "AnyScenario",
     "Exercise",
+    "Finding",
     "Focus",
     "HiveScenario",
     "IllegalExample",
