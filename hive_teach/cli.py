@@ -3,8 +3,8 @@
 Subcommands: ``uhp`` (a UHP engine on stdin/stdout), ``perft`` (count move sequences),
 ``render`` (a diagram of a Hive or Rive position or scenario), ``worksheet`` (a printable
 handout from scenarios of either game), ``verify`` (scenarios against their engines),
-``match`` and ``rive`` (the second game). Each prints errors as one line on stderr and exits
-1, never with a traceback.
+``import`` (a game record to a GameString), ``match`` and ``rive`` (the second game). Each
+prints errors as one line on stderr and exits 1, never with a traceback.
 """
 
 from __future__ import annotations
@@ -181,6 +181,17 @@ def _cmd_worksheet(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_import(args: argparse.Namespace) -> int:
+    from hive_teach.hive.records import load_source
+
+    try:
+        print(load_source(args.file).game_string(args.move))
+    except ValueError as e:  # a RecordError says file:line: why
+        print(f"hive-teach import: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def _dpi(text: str) -> float:
     """A resolution for --dpi: a number from 10 to 1200 (so no NaN or infinity)."""
     try:
@@ -257,6 +268,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", metavar="PATH", nargs="*", default=["scenarios"],
                    help="scenario files or folders (default: scenarios)")
     p.set_defaults(func=_cmd_verify)
+
+    p = sub.add_parser(
+        "import",
+        help="print the UHP GameString of a game record (GameString, PGN or Boardspace SGF)",
+        description="Read a game record and print its UHP GameString: a GameString, PGN "
+        "(Mzinga's or hivegame.com's) or a Boardspace SGF file, told apart by its content. "
+        "Every move is checked against the rules; a bad record gets file:line: why.",
+    )
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--move", type=int, metavar="N",
+                   help="the position after the first N moves (plies), not the whole game")
+    p.set_defaults(func=_cmd_import)
 
     from hive_teach.hive.match import register as register_match
     register_match(sub)
