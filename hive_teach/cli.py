@@ -3,8 +3,9 @@
 Subcommands: ``uhp`` (a UHP engine on stdin/stdout), ``perft`` (count move sequences),
 ``render`` (a diagram of a Hive or Rive position or scenario), ``worksheet`` (a printable
 handout from scenarios of either game), ``verify`` (scenarios against their engines),
-``match`` and ``rive`` (the second game). Each prints errors as one line on stderr and exits
-1, never with a traceback.
+``import`` (a game record to a GameString), ``new-scenario`` (a scenario file from a
+position), ``match`` and ``rive`` (the second game). Each prints errors as one line on stderr
+and exits 1, never with a traceback.
 """
 
 from __future__ import annotations
@@ -186,6 +187,33 @@ def _cmd_worksheet(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_import(args: argparse.Namespace) -> int:
+    from hive_teach.hive.records import load_source
+
+    try:
+        print(load_source(args.file).game_string(args.move))
+    except ValueError as e:  # a RecordError says file:line: why
+        print(f"hive-teach import: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _cmd_new_scenario(args: argparse.Namespace) -> int:
+    from hive_teach.teach.authoring import new_scenario
+
+    try:
+        scenario = new_scenario(args.source, args.output, moves=args.move, piece=args.piece,
+                                lang=args.lang, force=args.force)
+    except (ValueError, OSError) as e:
+        print(f"hive-teach new-scenario: {e}", file=sys.stderr)
+        return 1
+    focus = scenario.focus
+    assert focus is not None  # new_scenario always gives one
+    print(f"{args.output}: {focus.piece}, {len(focus.targets or ())} targets, "
+          f"{len(focus.forbidden)} forbidden cells ({', '.join(scenario.rules)})")
+    return 0
+
+
 def _dpi(text: str) -> float:
     """A resolution for --dpi: a number from 10 to 1200 (so no NaN or infinity)."""
     try:
@@ -268,6 +296,39 @@ def build_parser() -> argparse.ArgumentParser:
                    "when nothing is left (as a pre-commit hook, which passes every changed "
                    "file)")
     p.set_defaults(func=_cmd_verify)
+
+    p = sub.add_parser(
+        "import",
+        help="print the UHP GameString of a game record (GameString, PGN or Boardspace SGF)",
+        description="Read a game record and print its UHP GameString: a GameString, PGN "
+        "(Mzinga's or hivegame.com's) or a Boardspace SGF file, told apart by its content. "
+        "Every move is checked against the rules; a bad record gets file:line: why.",
+    )
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--move", type=int, metavar="N",
+                   help="the position after the first N moves (plies), not the whole game")
+    p.set_defaults(func=_cmd_import)
+
+    p = sub.add_parser(
+        "new-scenario",
+        help="write a scenario file for a position (a GameString or a game record file)",
+        description="Write a Hive scenario (TOML, see docs/scenarios.md) for the position of a "
+        "GameString or a game record (any format of 'import'), after its first N moves: the "
+        "engine's targets and forbidden cells (with their rule ids) for one piece, and a "
+        "placeholder title and caption in your language to edit. The file passes 'hive-teach "
+        "verify'; its name gives the scenario's id.",
+    )
+    p.add_argument("source", metavar="GAMESTRING|FILE")
+    p.add_argument("-o", "--output", required=True, help="the scenario file to write (.toml)")
+    p.add_argument("--move", type=int, metavar="N",
+                   help="the position after the first N moves (default: the end)")
+    p.add_argument("--piece", metavar="P",
+                   help="the focus piece, e.g. wA1 (default: the side to move's last moved "
+                   "piece if it can move, else its first piece with a move)")
+    p.add_argument("--lang", default="en", choices=["en", "de", "zh"],
+                   help="the language of the title and caption")
+    p.add_argument("--force", action="store_true", help="replace the file if it exists")
+    p.set_defaults(func=_cmd_new_scenario)
 
     from hive_teach.hive.match import register as register_match
     register_match(sub)
