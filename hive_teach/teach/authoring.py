@@ -20,9 +20,11 @@ id = "queen-steps"
 rules = ["R7"]
 <BLANKLINE>
 [title]
-...
 de = "Wohin kann wQ ziehen?"
-...
+<BLANKLINE>
+[caption]
+de = "Nach Zug 4 von partie.pgn: Weiß ist am Zug. Die Ringe zeigen, wohin wQ darf, ..."
+<BLANKLINE>
 [position]
 game_string = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"
 <BLANKLINE>
