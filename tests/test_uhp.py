@@ -374,3 +374,16 @@ def test_a_refusal_is_one_line_whatever_line_break_the_move_held(space):
     assert reply.splitlines() == [
         "invalidmove wS1 bQ: The reference piece bQ is not on the board, so this cell cannot "
         "be named from it. (R0)", "ok"]
+
+
+def test_a_legal_move_past_the_edge_of_the_grid_is_a_plain_err_and_changes_nothing():
+    from hive_teach.core.hexgrid import LIMIT
+
+    engine = UHPEngine()
+    answer(engine, "newgame Base")
+    edge = {f"{LIMIT},0": "wQ", f"{LIMIT},-1": "bQ"}  # wQ's step east of bQ leaves the grid
+    engine.game = Position.from_layout(edge, turn=2)
+    before = engine.game.layout()
+    lines = answer(engine, "play wQ bQ-")
+    assert lines[0].startswith("err wQ bQ-: the hive has wandered")
+    assert "ValueError" not in lines[0] and engine.game.layout() == before

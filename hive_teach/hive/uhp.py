@@ -146,6 +146,8 @@ class UHPEngine:
             return f"err {e}"
         except IllegalMoveError as e:
             return f"invalidmove {e.text(self.language)}"
+        except ValueError as e:  # a legal move past the edge of the grid: the game stays
+            return f"err {e}"
         self._texts.append(text)
         return self._game_string()
 
