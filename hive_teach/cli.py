@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from hive_teach.core.version import __version__
+
 if TYPE_CHECKING:
     from hive_teach.hive.position import Position
     from hive_teach.rive.engine import RiveGame
@@ -51,6 +53,14 @@ def _cmd_perft(args: argparse.Namespace) -> int:
 def _cmd_verify(args: argparse.Namespace) -> int:
     from hive_teach.teach.markdown import sources
     from hive_teach.teach.scenario import ScenarioError, verify
+
+    if not args.paths:  # the course the kit carries: its scenarios, then its puzzles
+        from hive_teach.teach import puzzle
+        from hive_teach.teach.library import scenario_dir
+
+        args.paths = [str(scenario_dir())]
+        status = _cmd_verify(args)
+        return puzzle.main([str(puzzle.puzzle_dir())]) or status
 
     for path in args.paths:
         if not Path(path).exists():
@@ -229,6 +239,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hive-teach", description="Teach Hive (and Rive) on an exact rules engine."
     )
+    parser.add_argument("--version", action="version", version=f"hive-teach {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("uhp", help="run a Universal Hive Protocol engine on stdin/stdout")
@@ -288,9 +299,10 @@ def build_parser() -> argparse.ArgumentParser:
         "scenario files, and ```hive blocks in Markdown pages; one line per scenario and a "
         "total. Exit status 1 on any mismatch.",
     )
-    p.add_argument("paths", metavar="PATH", nargs="*", default=["scenarios"],
-                   help="scenario files, Markdown pages, or folders of them (default: "
-                   "scenarios)")
+    p.add_argument("paths", metavar="PATH", nargs="*", default=[],
+                   help="scenario files, Markdown pages, or folders of them (default: the "
+                   "course the kit carries: its scenarios, and its puzzles proved by the "
+                   "solver)")
     p.add_argument("--only-scenarios", action="store_true",
                    help="pass over the TOML files given that are no scenarios, and succeed "
                    "when nothing is left (as a pre-commit hook, which passes every changed "

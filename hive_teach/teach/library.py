@@ -30,19 +30,26 @@ def language() -> str:
     return _state["lang"]
 
 
+COURSE = Path(__file__).resolve().parents[1] / "course"
+"""The course the package carries: ``scenarios``, ``puzzles`` and ``notebooks`` (in a
+checkout, links to the repository's folders; in an installed package, copies)."""
+
+
 def library_dir(folder: str, env_var: str) -> Path:
-    """A data folder of the kit (``scenarios``, ``puzzles``): ``$env_var`` if set, else that
-    folder of this checkout, else the nearest one above the working directory."""
+    """A data folder of the kit (``scenarios``, ``puzzles``): ``$env_var`` if set, else the
+    package's own (:data:`COURSE`), which works from any folder.
+
+    >>> library_dir("scenarios", "HIVE_TEACH_SCENARIOS").joinpath("beetle-stack.toml").is_file()
+    True
+    """
     env = os.environ.get(env_var)
     if env:
         return Path(env)
-    here = Path(__file__).resolve().parents[2] / folder
+    here = COURSE / folder
     if here.is_dir():
         return here
-    for parent in [Path.cwd(), *Path.cwd().parents]:
-        if (parent / folder).is_dir():
-            return parent / folder
-    raise FileNotFoundError(f"cannot find the {folder} folder; set {env_var}")
+    raise FileNotFoundError(f"the {folder} folder is missing from {COURSE}: reinstall "
+                            f"hive_teach, or set {env_var} to a folder of your own")
 
 
 def scenario_dir() -> Path:

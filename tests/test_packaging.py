@@ -1,0 +1,72 @@
+"""The package carries the course: scenarios, puzzles and notebooks work from any folder, the
+wheel holds them and the licence, and the command line reports its version."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from hive_teach.core.version import __version__
+from hive_teach.teach.library import COURSE, library_dir
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "hive_teach.cli", *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_version_is_the_one_of_the_package(tmp_path: Path) -> None:
+    done = run("--version", cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout.strip() == f"hive-teach {__version__}"
+
+
+def test_the_course_is_found_from_any_folder(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)  # no scenarios/ here or above
+    monkeypatch.delenv("HIVE_TEACH_SCENARIOS", raising=False)
+    assert library_dir("scenarios", "HIVE_TEACH_SCENARIOS") == COURSE / "scenarios"
+    names = {p.name for p in (COURSE / "scenarios").glob("*.toml")}
+    assert names == {p.name for p in (ROOT / "scenarios").glob("*.toml")} and names
+    for lang in ("en", "de", "zh"):
+        assert sorted((COURSE / "notebooks" / lang).glob("*.ipynb"))
+
+
+def test_verify_without_paths_checks_the_bundled_scenarios_and_puzzles(tmp_path: Path) -> None:
+    done = run("verify", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    scenarios = len(list((ROOT / "scenarios").rglob("*.toml")))
+    puzzles = len(list((ROOT / "puzzles").glob("*.toml")))
+    totals = [line for line in done.stdout.splitlines() if " passed, " in line]
+    assert totals[0] == f"{scenarios} passed, 0 failed"
+    assert totals[1].startswith(f"{puzzles} passed, 0 failed")
+
+
+def test_verify_without_paths_fails_when_a_bundled_scenario_is_wrong(tmp_path: Path) -> None:
+    bad = tmp_path / "course"
+    bad.mkdir()
+    text = (ROOT / "scenarios" / "freedom-gate-queen.toml").read_text(encoding="utf-8")
+    (bad / "freedom-gate-queen.toml").write_text(
+        text.replace('targets = ["-1,0", "0,1"]', 'targets = ["-1,0"]'), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "hive_teach.cli", "verify"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=300,
+                          env={**__import__("os").environ, "HIVE_TEACH_SCENARIOS": str(bad)})
+    assert done.returncode == 1 and "FAIL freedom-gate-queen" in done.stdout
+
+
+@pytest.mark.slow
+def test_the_wheel_carries_the_course_and_the_licence(tmp_path: Path) -> None:
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w",
+                    str(tmp_path), str(ROOT)], check=True, timeout=600)
+    (wheel,) = tmp_path.glob("hive_teach-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for rel in ("course/scenarios/beetle-stack.toml", "course/scenarios/rive/rive-game-end.toml",
+                "course/puzzles/win-not-draw.toml", "course/notebooks/en/00-start-here.ipynb",
+                "course/notebooks/zh/00-start-here.ipynb",
+                "course/notebooks/source/00-start-here.toml", "core/rules.md"):
+        assert f"hive_teach/{rel}" in names, rel
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
