@@ -27,10 +27,11 @@ from hive_teach.teach.lessons import (
     find,
     find_exercise,
     reach_exercise,
+    set_language,
     show,
     why,
 )
-from hive_teach.teach.library import language, set_language
+from hive_teach.teach.library import language
 
 
 def scenario(sid: str) -> HiveScenario:

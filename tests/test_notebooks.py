@@ -52,3 +52,41 @@ def test_each_topic_notebook_ends_with_two_engine_checked_exercises():
         assert sum(checked) >= 2, src.name
         last_text = max(i for i, k in enumerate(kinds) if k != "text")
         assert checked[last_text], f"{src.name} does not end with an exercise"
+
+
+def test_bold_text_renders_as_bold_in_every_language():
+    """CommonMark does not close ``**`` between a CJK full stop and a CJK letter
+    (``**练习 1。**标出``), which showed the stars; the punctuation goes outside the bold."""
+
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark")
+    shown: list[str] = []
+
+    def walk(value: object, where: str) -> None:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                if key in ("en", "de", "zh") and isinstance(inner, str):
+                    shown.extend(f"{where} {key}: {line[:60]}" for line in inner.splitlines()
+                                 if "**" in md.render(line))
+                else:
+                    walk(inner, where)
+        elif isinstance(value, list):
+            for inner in value:
+                walk(inner, where)
+
+    for path in sorted((ROOT / "notebooks" / "source").glob("*.toml")):
+        walk(tomllib.loads(path.read_text(encoding="utf-8")), path.name)
+    assert not shown, shown
+
+
+def test_chinese_notebooks_bring_the_bundled_font_for_text_and_widgets():
+    """Without a Chinese system font, lesson text and buttons showed boxes: the first cell of
+    every Chinese notebook puts the kit's font on the page (and no other language does)."""
+    for lang in ("en", "de", "zh"):
+        for path in sorted((ROOT / "notebooks" / lang).glob("*.ipynb")):
+            first = next(c for c in json.loads(path.read_text(encoding="utf-8"))["cells"]
+                         if c["cell_type"] == "code")
+            html = "".join("".join(o.get("data", {}).get("text/html", ""))
+                           for o in first.get("outputs", []))
+            assert ("@font-face" in html and "hive_teach CJK" in html) == (lang == "zh"), path

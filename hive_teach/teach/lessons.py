@@ -40,7 +40,7 @@ from hive_teach.rive.explain import explain as explain_action
 from hive_teach.rive.paint import RiveMarks
 from hive_teach.rive.rules import Action
 from hive_teach.teach.base import check_id
-from hive_teach.teach.library import language, scenario_dir, set_language
+from hive_teach.teach.library import language, scenario_dir
 from hive_teach.teach.scenario import AnyScenario, HiveScenario, RiveScenario, load
 
 S = TypeVar("S", HiveScenario, RiveScenario)
@@ -78,6 +78,29 @@ def find(sid: str, kind: type[S]) -> S:
 
 
 # ------------------------------------------------------------------------- showing
+def set_language(lang: str) -> None:
+    """Use ``en``, ``de`` or ``zh`` for everything the helpers show; in a notebook, Chinese
+    also brings the kit's own font to the page (lesson text and the boards' buttons), for a
+    machine without a Chinese system font."""
+    from hive_teach.teach import library
+
+    library.set_language(lang)
+    if lang == "zh" and _in_a_notebook():
+        from hive_teach.core.fonts import font_face_css
+
+        ipython = importlib.import_module("IPython.display")
+        ipython.display(ipython.HTML(f"<style>{font_face_css()}</style>"))
+
+
+def _in_a_notebook() -> bool:
+    """Whether the helpers run in a Jupyter kernel (not in a test or a plain Python)."""
+    try:
+        shell = importlib.import_module("IPython").get_ipython()
+    except ImportError:
+        return False
+    return type(shell).__name__ == "ZMQInteractiveShell"
+
+
 def display_markdown(text: str) -> None:
     """Show Markdown in the notebook (plain text outside one)."""
     ipython = importlib.import_module("IPython.display")

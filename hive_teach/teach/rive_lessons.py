@@ -25,8 +25,8 @@ from hive_teach.board.controller import RiveController
 from hive_teach.rive.i18n import side_name, t
 from hive_teach.rive.rules import Action, InvalidActionError
 from hive_teach.teach import lessons
-from hive_teach.teach.lessons import answer, exercise, show, why
-from hive_teach.teach.library import language, set_language
+from hive_teach.teach.lessons import answer, exercise, set_language, show, why
+from hive_teach.teach.library import language
 from hive_teach.teach.rive_scenario import RiveScenario
 
 
