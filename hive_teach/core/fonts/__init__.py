@@ -56,7 +56,9 @@ def font_face_css() -> str:
         f'@font-face {{ font-family: {fallback}; '
         f'src: url(data:font/ttf;base64,{data}) format("truetype"); }}\n'
         f":root {{ --jp-content-font-family: {system}, {fallback}; "
-        f"--jp-ui-font-family: {system}, {fallback}; }}\n"
+        f"--jp-ui-font-family: {system}, {fallback}; "
+        f'--jp-code-font-family: Menlo, Consolas, "DejaVu Sans Mono", monospace, {fallback}; '
+        "}\n"
         f".jupyter-widgets, .widget-label, .widget-html-content, .jupyter-button, "
         f".widget-dropdown select, .voila-body {{ font-family: {system}, {fallback}; }}\n"
     )
