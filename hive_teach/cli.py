@@ -235,12 +235,36 @@ def _dpi(text: str) -> float:
     return value
 
 
+def _app() -> Any:
+    from hive_teach.teach import app
+
+    return app
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hive-teach", description="Teach Hive (and Rive) on an exact rules engine."
     )
     parser.add_argument("--version", action="version", version=f"hive-teach {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser(
+        "learn", help="open the course in the browser, as an app (offline)",
+        description="Serve the lessons as an app (Voilà): the contents page of the chosen "
+        "language, every lesson with live boards, no code. Runs until Ctrl-C; needs no network.")
+    p.add_argument("--lang", default="en", choices=["en", "de", "zh"],
+                   help="the language of the course (default: en)")
+    p.add_argument("--port", type=int, default=None, help="the port (default: a free one)")
+    p.add_argument("--no-browser", action="store_true", help="only print the address")
+    p.set_defaults(func=lambda a: _app().learn(a.lang, a.port, not a.no_browser))
+
+    p = sub.add_parser(
+        "lab", help="copy the course into a folder of yours and open JupyterLab there",
+        description="Copy the lesson notebooks into DIR (default ~/hive-teach-course), once: "
+        "later runs keep your changes. Then open JupyterLab on it, to read and change the code.")
+    p.add_argument("dir", metavar="DIR", nargs="?", type=Path, default=None)
+    p.add_argument("--no-browser", action="store_true", help="only print the address")
+    p.set_defaults(func=lambda a: _app().lab(a.dir, not a.no_browser))
 
     p = sub.add_parser("uhp", help="run a Universal Hive Protocol engine on stdin/stdout")
     p.set_defaults(func=_cmd_uhp)

@@ -29,6 +29,7 @@ from hive_teach.teach.lessons import (
     reach_exercise,
     set_language,
     show,
+    show_progress,
     why,
 )
 from hive_teach.teach.library import language
@@ -49,4 +50,5 @@ def targets(sid: str) -> None:
 
 
 __all__ = ["answer", "board", "exercise", "explain", "find_exercise", "language",
-           "reach_exercise", "scenario", "set_language", "show", "targets", "why"]
+           "reach_exercise", "scenario", "set_language", "show", "show_progress", "targets",
+           "why"]

@@ -37,7 +37,7 @@ def test_notebooks_are_saved_with_kernelspec_and_outputs_a_reader_sees():
         code = [c for c in nb["cells"] if c["cell_type"] == "code"]
         assert all(c["outputs"] or "set_language" in "".join(c["source"]) for c in code), path
         images = [o for c in code for o in c["outputs"] if "image/png" in o.get("data", {})]
-        assert images, f"{path} shows no diagram"
+        assert images or path.name == "contents.ipynb", f"{path} shows no diagram"
         assert "widgets" not in nb["metadata"], "widget state would hide the static pictures"
 
 

@@ -328,9 +328,13 @@ def test_the_notebook_uses_only_puzzles_that_exist():
         used = set(re.findall(r'(?:show_puzzle|show_solution|puzzle_exercise)\("([^"]+)"\)',
                               code))
         assert used and used <= set(IDS), used - set(IDS)
-        # It ends with exercises: at least two boards after the last text cell.
-        kinds = [c["cell_type"] for c in nb["cells"]]
-        tail = nb["cells"][len(kinds) - kinds[::-1].index("markdown"):]
+        # It ends with exercises: at least two boards after the last text cell (before the
+        # links to the previous and next lessons).
+        cells = nb["cells"]
+        assert cells[-1]["source"].startswith("---") and "contents.ipynb" in cells[-1]["source"]
+        cells = cells[:-1]
+        kinds = [c["cell_type"] for c in cells]
+        tail = cells[len(kinds) - kinds[::-1].index("markdown"):]
         assert sum(c["source"].startswith("puzzle_exercise(") for c in tail) >= 2
         assert tail[-1]["source"].startswith("puzzle_exercise(")
 

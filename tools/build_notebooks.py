@@ -36,6 +36,17 @@ RULES_LINE = {  # under each lesson's title: its rule ids, linked to the rules p
     "zh": "本课的规则（英文规则页）",
 }
 RULES_PAGE = "../../docs/rules.md"  # from notebooks/<lang>/
+CONTENTS = "contents.ipynb"  # the start page of each language: every lesson, with progress
+CONTENTS_TITLE = {"en": "Hive: the course", "de": "Hive: der Kurs", "zh": "Hive 教程"}
+CONTENTS_INTRO = {
+    "en": "Open a lesson. ✓ counts the exercises you solved in this browser.",
+    "de": "Öffne eine Lektion. ✓ zählt die Aufgaben, die du in diesem Browser gelöst hast.",
+    "zh": "打开一课。✓ 表示你在这个浏览器里做完的练习。",
+}
+NAV = {"en": ("Previous", "Contents", "Next"), "de": ("Zurück", "Inhalt", "Weiter"),
+       "zh": ("上一课", "目录", "下一课")}
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "zh": "中文"}
+EXERCISES = ("reach", "find")
 
 
 class SourceError(ValueError):
@@ -65,8 +76,66 @@ def _rules_line(rules: list[str], lang: str) -> str:
     return f"\n\n{RULES_LINE[lang]}: " + " · ".join(links)
 
 
-def build(path: Path, lang: str) -> dict[str, Any]:
-    """The notebook (as a dict, without outputs) for one source file and language."""
+def lessons() -> list[tuple[Path, dict[str, Any], str]]:
+    """Every source in the course's order: (path, its data, its notebook's file name)."""
+    out = []
+    for path in SOURCE.glob("*.toml"):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        out.append((path, data, f"{int(data.get('order', 99)):02d}-{data.get('id', path.stem)}"
+                                ".ipynb"))
+    return sorted(out, key=lambda x: (int(x[1].get("order", 99)), x[2]))
+
+
+def _navigation(path: Path, lang: str) -> str:
+    """The line at the end of a lesson: back, the contents, on (links between notebooks)."""
+    files = [(f, _text(d, lang, p.name, "title")) for p, d, f in lessons()]
+    i = [p for p, _, _ in lessons()].index(path)
+    back, contents, on = NAV[lang]
+    parts = []
+    if i > 0:
+        parts.append(f"[← {back}: {files[i - 1][1]}]({files[i - 1][0]})")
+    parts.append(f"[{contents}]({CONTENTS})")
+    if i + 1 < len(files):
+        parts.append(f"[{on}: {files[i + 1][1]} →]({files[i + 1][0]})")
+    return "---\n\n" + " · ".join(parts)
+
+
+def build_contents(lang: str) -> dict[str, Any]:
+    """The start page of ``lang``: every lesson with its number of exercises, the other
+    languages, and (run in a browser) the exercises solved there."""
+    lines = [f"# {CONTENTS_TITLE[lang]}", "", CONTENTS_INTRO[lang], ""]
+    for path, data, file in lessons():
+        n = sum(1 for c in data.get("cells", []) if c.get("type") in EXERCISES)
+        lines.append(f"1. [{_text(data, lang, path.name, 'title')}]({file})"
+                     + (f" ({n} ✎)" if n else ""))
+    others = " · ".join(f"[{LANGUAGE_NAMES[x]}](../{x}/{CONTENTS})" for x in LANGUAGES
+                        if x != lang)
+    cells = [{"cell_type": "markdown", "metadata": {}, "source": "\n".join(lines)},
+             {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+              "source": f"from hive_teach.tutorial import *\n\nset_language({_q(lang)})\n"
+                        "show_progress()"},
+             {"cell_type": "markdown", "metadata": {}, "source": f"---\n\n{others}"}]
+    return _notebook(cells, "contents", lang, "contents")
+
+
+def _notebook(cells: list[dict[str, Any]], nid: str, lang: str, source: str) -> dict[str, Any]:
+    for i, cell in enumerate(cells):  # nbformat 4.5 wants ids; stable ones keep diffs small
+        cell["id"] = f"{nid}-{i:02d}"
+    return {
+        "cells": cells,
+        "metadata": {"kernelspec": KERNELSPEC,
+                     "language_info": {"name": "python"},
+                     "hive_teach": {"source": source, "language": lang}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def build(path: Path | None, lang: str) -> dict[str, Any]:
+    """The notebook (as a dict, without outputs) for one source file and language; ``None``:
+    the language's contents page."""
+    if path is None:
+        return build_contents(lang)
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     name = path.name
     cells: list[dict[str, Any]] = []
@@ -113,27 +182,21 @@ def build(path: Path, lang: str) -> dict[str, Any]:
             goal = _text(cell, lang, where, "goal")
             code(f"find_exercise({_q(sid)},\n              goal={_q(goal)},\n"
                  f"              accept={json.dumps(accept)})")
-    for i, cell in enumerate(cells):  # nbformat 4.5 wants ids; stable ones keep diffs small
-        cell["id"] = f"{data.get('id', path.stem)}-{i:02d}"
-    return {
-        "cells": cells,
-        "metadata": {"kernelspec": KERNELSPEC,
-                     "language_info": {"name": "python"},
-                     "hive_teach": {"source": f"source/{name}", "language": lang}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
+    md(_navigation(path, lang))
+    return _notebook(cells, data.get("id", path.stem), lang, f"source/{name}")
 
 
-def targets() -> list[tuple[Path, str, Path]]:
-    """(source, language, notebook path) for every notebook the sources define."""
-    out = []
+def targets() -> list[tuple[Path | None, str, Path]]:
+    """(source, language, notebook path) for every notebook the sources define; the source
+    ``None`` is the language's contents page."""
+    out: list[tuple[Path | None, str, Path]] = []
     for path in sorted(SOURCE.glob("*.toml")):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         order = int(data.get("order", 99))
         nid = data.get("id", path.stem)
         for lang in LANGUAGES:
             out.append((path, lang, OUT / lang / f"{order:02d}-{nid}.ipynb"))
+    out += [(None, lang, OUT / lang / CONTENTS) for lang in LANGUAGES]
     return out
 
 
@@ -156,7 +219,8 @@ def check() -> list[str]:
             continue
         have = json.loads(nb_path.read_text(encoding="utf-8"))
         if _sources(have) != _sources(want):
-            problems.append(f"{nb_path.relative_to(ROOT)} is out of date with {path.name}")
+            origin = path.name if path is not None else "the lesson list"
+            problems.append(f"{nb_path.relative_to(ROOT)} is out of date with {origin}")
         if have.get("metadata", {}).get("kernelspec") != KERNELSPEC:
             problems.append(f"{nb_path.relative_to(ROOT)} lacks the python3 kernelspec")
     for lang in LANGUAGES:
@@ -168,7 +232,8 @@ def check() -> list[str]:
 
 def write(execute: bool, only: list[str] | None = None) -> None:
     for path, lang, nb_path in targets():
-        if only and not any(word in path.stem for word in only):
+        stem = path.stem if path is not None else "contents"
+        if only and not any(word in stem for word in only):
             continue
         nb = build(path, lang)
         nb_path.parent.mkdir(parents=True, exist_ok=True)

@@ -28,6 +28,8 @@ ValueError: 'rive-groups' is a Rive scenario, not a Hive one
 from __future__ import annotations
 
 import importlib
+import json
+import os
 from collections.abc import Sequence
 from functools import cache
 from typing import Any, TypeVar
@@ -85,7 +87,9 @@ def set_language(lang: str) -> None:
     from hive_teach.teach import library
 
     library.set_language(lang)
-    if lang == "zh" and _in_a_notebook():
+    # In the app (Voilà) the page template brings the font already.
+    in_app = os.environ.get("SERVER_SOFTWARE", "").startswith("voila")
+    if lang == "zh" and _in_a_notebook() and not in_app:
         from hive_teach.core.fonts import font_face_css
 
         ipython = importlib.import_module("IPython.display")
@@ -99,6 +103,57 @@ def _in_a_notebook() -> bool:
     except ImportError:
         return False
     return type(shell).__name__ == "ZMQInteractiveShell"
+
+
+PROGRESS_KEY = "hive-teach-solved"
+"""The browser's local storage key of the exercises solved: lesson file to exercise ids."""
+
+_SHOW_PROGRESS = """(function () {
+  const solved = JSON.parse(localStorage.getItem("%(key)s") || "{}");
+  document.querySelectorAll("a[href$='.ipynb']").forEach(function (a) {
+    const n = (solved[a.getAttribute("href").split("/").pop()] || []).length;
+    if (n && !(a.nextSibling && a.nextSibling.className === "hive-teach-done")) {
+      const mark = document.createElement("span");
+      mark.className = "hive-teach-done";
+      mark.textContent = " ✓ " + n;
+      mark.style.color = "#009e73";
+      mark.style.fontWeight = "bold";
+      a.after(mark);
+    }
+  });
+})();"""
+
+_RECORD_SOLVED = """(function () {
+  const lesson = decodeURIComponent(location.pathname.split("/").pop());
+  const solved = JSON.parse(localStorage.getItem("%(key)s") || "{}");
+  const done = solved[lesson] || [];
+  if (done.indexOf(%(sid)s) < 0) { done.push(%(sid)s); }
+  solved[lesson] = done;
+  localStorage.setItem("%(key)s", JSON.stringify(solved));
+})();"""
+
+
+def progress_script() -> str:
+    """The JavaScript that marks, after each lesson link of a page, the exercises this
+    browser has solved there (kept in the browser's local storage, nowhere else)."""
+    return _SHOW_PROGRESS % {"key": PROGRESS_KEY}
+
+
+def record_script(sid: str) -> str:
+    """The JavaScript that remembers, in the browser, that exercise ``sid`` of this page is
+    solved.
+
+    >>> "localStorage.setItem" in record_script("spider-exactly-three")
+    True
+    """
+    return _RECORD_SOLVED % {"key": PROGRESS_KEY, "sid": json.dumps(sid)}
+
+
+def show_progress() -> None:
+    """On a contents page: ✓ and the number of exercises solved after each lesson's link."""
+    if _in_a_notebook():
+        ipython = importlib.import_module("IPython.display")
+        ipython.display(ipython.Javascript(progress_script()))
 
 
 def display_markdown(text: str) -> None:
@@ -261,6 +316,7 @@ def _board(s: AnyScenario, options: dict[str, Any]) -> Any:
 
 
 __all__ = [
+    "PROGRESS_KEY",
     "answer",
     "board",
     "display_markdown",
@@ -271,9 +327,12 @@ __all__ = [
     "find_exercise",
     "language",
     "picture",
+    "progress_script",
     "reach_exercise",
+    "record_script",
     "scenario",
     "set_language",
     "show",
+    "show_progress",
     "why",
 ]

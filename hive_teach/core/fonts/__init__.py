@@ -52,10 +52,12 @@ def font_face_css() -> str:
     fallback = f'"{FAMILY}"'
     system = ('system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif, '
               '"Apple Color Emoji", "Segoe UI Emoji"')
+    # "block": no boxes while it loads.
     return (
-        f'@font-face {{ font-family: {fallback}; '
+        f"@font-face {{ font-family: {fallback}; font-display: block; "
         f'src: url(data:font/ttf;base64,{data}) format("truetype"); }}\n'
-        f":root {{ --jp-content-font-family: {system}, {fallback}; "
+        # On body: the theme sets these on :root, after this style in a Voilà page.
+        f"body {{ --jp-content-font-family: {system}, {fallback}; "
         f"--jp-ui-font-family: {system}, {fallback}; "
         f'--jp-code-font-family: Menlo, Consolas, "DejaVu Sans Mono", monospace, {fallback}; '
         "}\n"

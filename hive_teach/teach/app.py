@@ -1,0 +1,197 @@
+"""The course as an app: ``hive-teach learn`` (Voilà) and ``hive-teach lab`` (JupyterLab).
+
+``learn`` serves the lesson notebooks the package carries with Voilà: each page runs its
+notebook and shows the text, the diagrams and the live boards, never the code, and a visitor
+cannot run code of their own. It starts at the contents page of the chosen language and needs
+no network: the page template is the kit's own (Voilà's ``lab`` template without its CDN
+links, with the bundled Chinese font inline).
+
+``lab`` copies the course into a folder the learner may change (once: a second call keeps the
+learner's changes) and opens JupyterLab there, for those who want the code.
+
+>>> cmd = voila_command(Path("/tmp/t"), port=8866)
+>>> cmd[1:3], "--template=hive_teach" in cmd, "--no-browser" in cmd
+(['-m', 'voila'], True, True)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+import webbrowser
+from pathlib import Path
+
+from hive_teach.core.fonts import font_face_css
+from hive_teach.core.i18n import check_language
+from hive_teach.teach.library import COURSE
+
+CONTENTS = "contents.ipynb"
+"""Each language's start page: every lesson, with the exercises solved in this browser."""
+
+TEMPLATE = "hive_teach"
+
+# Voilà's lab template, less its two stylesheet links to a CDN (Font Awesome), plus the kit's
+# font. ``super.super()`` skips the lab template's own block (which holds those links) for the
+# one below it; the lines before it repeat what the lab block adds besides the links.
+_INDEX = """{%- extends 'lab/index.html.j2' -%}
+{%- block notebook_css -%}
+  {% if frontend == "voila" %}
+    {{ resources.include_js("static/voila-style.js") }}
+  {% endif %}
+  <style>
+FONT_CSS
+    .jupyter-button .fa { display: none; }
+  </style>
+  <script>
+    // Chrome kept the first lines drawn in boxes when the font came after them: once it
+    // is there, and again as the page fills, lay the text out anew.
+    (function () {
+      function refresh() {
+        document.querySelectorAll("h1, h2, h3, h4, h5, h6, p, li").forEach(function (e) {
+          e.style.fontKerning = "none"; void e.offsetWidth; e.style.fontKerning = "";
+        });
+      }
+      document.fonts.load('16px "hive_teach CJK"', "\u6559").then(refresh);
+      [500, 2000, 5000].forEach(function (ms) { setTimeout(refresh, ms); });
+    })();
+  </script>
+  {{ super.super() }}
+{%- endblock notebook_css -%}
+"""
+
+
+def write_template(root: Path) -> Path:
+    """Write the kit's Voilà template below ``root`` (a folder for ``JUPYTER_PATH``)."""
+    folder = root / "voila" / "templates" / TEMPLATE
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "conf.json").write_text(json.dumps({"base_template": "lab"}), encoding="utf-8")
+    (folder / "index.html.j2").write_text(_INDEX.replace("FONT_CSS", font_face_css()),
+                                          encoding="utf-8")
+    return folder
+
+
+def voila_command(notebooks: Path, *, port: int) -> list[str]:
+    """The command that serves the notebooks below ``notebooks`` on ``port`` (localhost)."""
+    return [sys.executable, "-m", "voila", str(notebooks), f"--port={port}", "--no-browser",
+            "--Voila.ip=127.0.0.1", f"--template={TEMPLATE}", "--theme=light",
+            "--show_tracebacks=False", "--Voila.port_retries=0", "--Voila.log_level=WARN"]
+
+
+def start_url(port: int, lang: str) -> str:
+    """Where ``learn`` opens: the contents page of ``lang``."""
+    return f"http://127.0.0.1:{port}/voila/render/{lang}/{CONTENTS}"
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_for(url: str, proc: subprocess.Popen[bytes], seconds: float = 120) -> bool:
+    deadline = time.time() + seconds
+    while time.time() < deadline and proc.poll() is None:
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return True
+        except OSError:
+            time.sleep(0.3)
+    return False
+
+
+def learn(lang: str = "en", port: int | None = None, open_browser: bool = True) -> int:
+    """Serve the course until interrupted (Ctrl-C); open the browser at the contents page."""
+    lang = check_language(lang)
+    notebooks = COURSE / "notebooks"
+    if not (notebooks / lang / CONTENTS).is_file():
+        print(f"hive-teach learn: the course is missing from {notebooks}: reinstall hive_teach",
+              file=sys.stderr)
+        return 1
+    import importlib.util
+
+    if importlib.util.find_spec("voila") is None:
+        print("hive-teach learn: Voilà is not installed; install the kit with its notebook "
+              "extra: pip install 'hive_teach[notebook]'", file=sys.stderr)
+        return 1
+    port = port or _free_port()
+    work = Path(tempfile.mkdtemp(prefix="hive-teach-learn-"))
+    write_template(work / "data")
+    env = dict(os.environ, JUPYTER_PATH=os.pathsep.join(
+        [str(work / "data"), *filter(None, [os.environ.get("JUPYTER_PATH")])]),
+        JUPYTER_CONFIG_DIR=str(work / "config"), JUPYTER_RUNTIME_DIR=str(work / "runtime"))
+    url = start_url(port, lang)
+    proc = subprocess.Popen(voila_command(notebooks, port=port), env=env, cwd=work)
+    try:
+        if not _wait_for(f"http://127.0.0.1:{port}/", proc):
+            print("hive-teach learn: the app did not start (is the port free?)", file=sys.stderr)
+            return 1
+        print(f"The course is at {url}  (Ctrl-C stops it)", flush=True)
+        if open_browser:
+            webbrowser.open(url)
+        return proc.wait()
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def default_lab_folder() -> Path:
+    """Where ``lab`` puts the learner's copy unless told: ``~/hive-teach-course``."""
+    return Path.home() / "hive-teach-course"
+
+
+def copy_course(folder: Path) -> bool:
+    """Copy the course's notebooks into ``folder`` if it has none yet; whether it copied.
+    A learner's changes are never overwritten.
+
+    >>> import tempfile
+    >>> where = Path(tempfile.mkdtemp()) / "course"
+    >>> copy_course(where), (where / "en" / CONTENTS).is_file(), copy_course(where)
+    (True, True, False)
+    """
+    if (folder / "en" / CONTENTS).exists():
+        return False
+    shutil.copytree(COURSE / "notebooks", folder, dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("source"))
+    return True
+
+
+def lab_command(folder: Path, *, open_browser: bool = True) -> list[str]:
+    """The command that opens JupyterLab on ``folder`` (as root too)."""
+    cmd = [sys.executable, "-m", "jupyterlab", str(folder)]
+    if not open_browser:
+        cmd.append("--no-browser")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    return cmd
+
+
+def lab(folder: Path | None = None, open_browser: bool = True) -> int:
+    """Copy the course into ``folder`` (once) and open JupyterLab there."""
+    folder = (folder or default_lab_folder()).expanduser()
+    if copy_course(folder):
+        print(f"Copied the course to {folder}; your changes there are kept.")
+    else:
+        print(f"Opening your copy of the course in {folder}.")
+    try:
+        return subprocess.call(lab_command(folder, open_browser=open_browser))
+    except KeyboardInterrupt:
+        return 0
+
+
+__all__ = ["CONTENTS", "copy_course", "default_lab_folder", "lab", "lab_command", "learn",
+           "start_url", "voila_command", "write_template"]

@@ -1,0 +1,93 @@
+"""``hive-teach learn`` in a real browser: the course as an app, offline, without code.
+
+Starts the command as a learner would (``--no-browser`` and a port), opens its contents page
+in Debian's Chromium and follows the links. In CI (``CI`` set) a missing Chromium fails.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser_support import browser_page, chromium_available, free_port
+
+from hive_teach.teach.app import copy_course, lab_command, start_url
+
+if not chromium_available():
+    if os.environ.get("CI"):
+        pytest.fail("chromium is missing: CI must install it (apt-get install chromium)",
+                    pytrace=False)
+    pytest.skip("the app test needs Debian's Chromium: sudo apt-get install chromium",
+                allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, str]]:
+    port = free_port()
+    home = tmp_path_factory.mktemp("home")
+    proc = subprocess.Popen([sys.executable, "-m", "hive_teach.cli", "learn", "--lang", "de",
+                             "--port", str(port), "--no-browser"], cwd=home,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env=dict(os.environ, HOME=str(home)))
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()  # the address, once the app answers
+        deadline = time.time() + 120
+        while "The course is at" not in line and time.time() < deadline and proc.poll() is None:
+            line = proc.stdout.readline()
+        assert start_url(port, "de") in line, line
+        yield port, line
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+@pytest.mark.slow
+def test_learn_opens_the_contents_and_a_lesson_with_live_boards_no_code_no_cdn(app) -> None:
+    port, _ = app
+    outside: list[str] = []
+    with browser_page() as page:
+        page.on("request", lambda r: outside.append(r.url)
+                if not r.url.startswith(("http://127.0.0.1", "data:", "blob:")) else None)
+        page.goto(start_url(port, "de"), timeout=180_000)
+        page.wait_for_selector("text=Hive: der Kurs", timeout=180_000)
+        assert page.locator("a[href='04-gates.ipynb']").count() == 1
+        assert page.locator("a[href='../zh/contents.ipynb']").count() == 1
+        # progress is what this browser remembers: one solved exercise of lesson 4
+        page.evaluate("localStorage.setItem('hive-teach-solved', "
+                      "JSON.stringify({'04-gates.ipynb': ['ex-1']}))")
+        page.reload()
+        page.wait_for_selector(".hive-teach-done", timeout=180_000)
+        assert page.locator(".hive-teach-done").inner_text().strip() == "✓ 1"
+        page.click("a[href='04-gates.ipynb']")
+        page.wait_for_selector(".jupyter-matplotlib-canvas-div", timeout=180_000)
+        assert page.locator("text=Bewegungsfreiheit").count() >= 1
+        html = page.content()  # no code on the page, nor the answers in it
+        assert "from hive_teach" not in html and "find_exercise" not in html
+        assert page.locator(".cm-editor, .jp-CodeMirrorEditor").count() == 0
+        assert page.locator("a[href='05-queen-bee.ipynb']").count() == 1  # Weiter
+        assert page.locator("a[href='contents.ipynb']").count() == 1  # Inhalt
+    assert outside == []
+
+
+def test_lab_copies_the_course_once_and_keeps_the_learners_changes(tmp_path: Path) -> None:
+    folder = tmp_path / "my-course"
+    assert copy_course(folder) is True
+    lesson = folder / "en" / "04-gates.ipynb"
+    assert lesson.is_file() and not (folder / "source").exists()
+    lesson.write_text("my own notes", encoding="utf-8")
+    assert copy_course(folder) is False and lesson.read_text(encoding="utf-8") == "my own notes"
+    cmd = lab_command(folder, open_browser=False)
+    assert cmd[1:4] == ["-m", "jupyterlab", str(folder)] and "--no-browser" in cmd
+    assert ("--allow-root" in cmd) == (os.geteuid() == 0)
+
+
+def test_learn_and_lab_answer_plain_errors(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "hive_teach.cli", "learn", "--lang", "fr"],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert done.returncode == 2 and "invalid choice: 'fr'" in done.stderr
