@@ -171,6 +171,7 @@ def scenario_toml(pos: Position, sid: str, *, piece: Piece | str | None = None,
         " on it.",
         f"id = {_q(sid)}",
         f"rules = {_list(rules)}",
+        *_game_keys(pos, layout),
         "",
         *_texts("title", title, lang),
         "",
@@ -282,17 +283,21 @@ def is_layout(pos: Position) -> bool:
     return not pos.move_stack and (pos.ply > 0 or bool(pos.stacks))
 
 
+def _game_keys(pos: Position, layout: bool) -> list[str]:
+    """A layout's top-level ``game_type`` and ``tournament`` (a GameString names its type)."""
+    head = []
+    if layout and str(pos.game_type) != "Base":
+        head.append(f"game_type = {_q(str(pos.game_type))}")
+    if layout and pos.tournament:
+        head.append("tournament = true")
+    return head
+
+
 def _position(pos: Position, layout: bool) -> list[str]:
-    """The ``[position]`` table (and, for a layout, the game type and tournament keys before
-    it, which belong to the file's top level)."""
+    """The ``[position]`` table: a GameString, or a layout."""
     if not layout:
         return ["[position]", f"game_string = {_q(pos.game_string())}"]
-    head = []
-    if str(pos.game_type) != "Base":
-        head.append(f"game_type = {_q(str(pos.game_type))}")
-    if pos.tournament:
-        head.append("tournament = true")
-    lines = [*head, *([""] if head else []), "[position]",
+    lines = ["[position]",
              f"to_move = {_q(pos.turn.title.lower())}", f"turn = {pos.turn_number}"]
     if pos.last_moved is not None:
         lines.append(f"last_moved = {_q(pos.last_moved.name)}")
