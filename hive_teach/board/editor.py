@@ -352,7 +352,7 @@ class EditorController:
             text.append(self.t("last_cleared", piece=piece.name))
         for old, new in self._renumber(piece).items():
             text.append(self.t("renumbered", old=old.name, new=new.name))
-        return self._done("removed", " ".join(text))
+        return self._done("removed", self._join(text))
 
     def clear(self) -> EditorFeedback:
         """Take every piece off (the settings stay)."""
@@ -479,9 +479,13 @@ class EditorController:
               path: Path | None = None) -> EditorFeedback:
         if changed:
             self._validate()
-        message = f"{text} {self.status()}" if status else text
+        message = self._join([text, self.status()]) if status else text
         self.last = EditorFeedback(kind, message, changed, self.problem, path)
         return self.last
+
+    def _join(self, sentences: list[str]) -> str:
+        """Sentences one after another: with a space between them, none in Chinese."""
+        return ("" if self.lang == "zh" else " ").join(sentences)
 
     def _refuse(self, text: str) -> EditorFeedback:
         self.last = EditorFeedback("refused", text, False, self.problem)
