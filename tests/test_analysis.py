@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from hive_teach.board.analysis import AnalysisController
-from hive_teach.board.analysis_widget import analysis_board
 from hive_teach.cli import main
 from hive_teach.core.hexgrid import cell_name, neighbours
 from hive_teach.hive.pieces import Piece
 from hive_teach.hive.records import load_record
 from hive_teach.teach.scenario import load
+from hive_teach.teach.workshop import analysis, analysis_board
 
 RECORDS = Path(__file__).parent / "data" / "records"
 GAME = RECORDS / "HV-Dumbot-Mormor51-2023-05-11-0957.sgf"
@@ -63,7 +63,7 @@ def test_at_any_move_a_piece_shows_its_targets_and_why_not():
 
 
 def test_a_moment_becomes_a_scenario_that_verify_passes(tmp_path, capsys):
-    a = AnalysisController(GAME, move=25, lang="de")
+    a = analysis(GAME, move=25, lang="de")
     pos = a.board.game
     piece = next(m.piece for m in pos.legal_moves() if m.piece is not None)
     a.select(piece)

@@ -14,6 +14,7 @@ from hive_teach.core.hexgrid import parse_cell
 from hive_teach.hive.pieces import Colour, Piece
 from hive_teach.hive.position import Position
 from hive_teach.teach.scenario import load
+from hive_teach.teach.workshop import editor
 
 
 def state(ed: EditorController) -> tuple[object, ...]:
@@ -24,7 +25,7 @@ def state(ed: EditorController) -> tuple[object, ...]:
 
 def opening() -> EditorController:
     """wQ and bQ side by side, White to move at turn 2: a position a game reaches."""
-    ed = EditorController()
+    ed = editor()
     ed.place("0,0", "wQ")
     ed.place("1,0", "bQ")
     assert ed.problem == ""
@@ -202,7 +203,7 @@ def test_messages_in_every_language():
 
 @pytest.mark.parametrize("lang", ["en", "de", "zh"])
 def test_save_then_verify_passes(tmp_path, capsys, lang):
-    ed = EditorController("Base+MLP", lang=lang)
+    ed = editor(game_type="Base+MLP", lang=lang)
     for cell, piece in [("0,0", "wQ"), ("1,0", "bQ"), ("-1,0", "wP"), ("2,0", "bB"),
                         ("2,-1", "bA"), ("-1,1", "wB"), ("-1,1", "bM")]:
         ed.place(cell, piece)
@@ -230,4 +231,13 @@ def test_save_refuses_a_bad_file_name_and_a_piece_not_in_the_game(tmp_path):
     ed = opening()
     assert "ends in .toml" in ed.save_scenario(tmp_path / "x.txt").message
     assert "not part of a Base game" in ed.save_scenario(tmp_path / "x.toml", "wM").message
+    assert not (tmp_path / "x.toml").exists()
+
+
+def test_an_editor_without_a_writer_says_how_to_get_one(tmp_path):
+    ed = EditorController()
+    ed.place("0,0", "wQ")
+    ed.place("1,0", "bQ")
+    fb = ed.save_scenario(tmp_path / "x.toml")
+    assert fb.kind == "refused" and "hive_teach.teach.workshop.editor()" in fb.message
     assert not (tmp_path / "x.toml").exists()

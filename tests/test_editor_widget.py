@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from hive_teach.board.editor_widget import editor
 from hive_teach.core.hexgrid import parse_cell, to_pixel
 from hive_teach.hive.pieces import Colour
 from hive_teach.teach.scenario import load
+from hive_teach.teach.workshop import editor_board as editor
 
 
 def test_menus_and_clicks_go_through_the_controller(tmp_path):

@@ -33,6 +33,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hive_teach.board.controller import BoardController, Feedback
+from hive_teach.board.editor import ScenarioWriter
 from hive_teach.core.hexgrid import Cell, cell_name, parse_cell
 from hive_teach.core.i18n import check_language, side_name
 from hive_teach.hive.marks import Marks
@@ -65,6 +66,11 @@ WORDS: dict[str, dict[str, str]] = {
               "zh": "已保存 {path}：第 {n} 步之后的 {piece}。"},
     "not_saved": {"en": "Not saved: {why}", "de": "Nicht gespeichert: {why}",
                   "zh": "没有保存：{why}"},
+    "no_writer": {"en": "this board cannot write files: make it with "
+                        "hive_teach.teach.workshop.analysis()",
+                  "de": "dieses Brett kann keine Dateien schreiben: Erzeuge es mit "
+                        "hive_teach.teach.workshop.analysis()",
+                  "zh": "这个棋盘不能写文件：请用 hive_teach.teach.workshop.analysis() 创建它"},
 }
 """The analysis board's words (the selection's and the reasons' are the board's)."""
 
@@ -74,11 +80,13 @@ class AnalysisController:
 
     ``record`` is a :class:`GameRecord`, or what ``hive-teach import`` reads (a record file's
     name, or a GameString); ``move`` the number of moves played at the start (default: all);
-    ``lang`` ``en``, ``de`` or ``zh``.
+    ``lang`` ``en``, ``de`` or ``zh``; ``writer`` saves scenarios (the teach layer's
+    :func:`hive_teach.teach.workshop.analysis` passes the kit's).
     """
 
     def __init__(self, record: GameRecord | str | Path, *, move: int | None = None,
-                 lang: str = "en") -> None:
+                 lang: str = "en", writer: ScenarioWriter | None = None) -> None:
+        self.writer = writer
         if isinstance(record, Path):
             record = load_record(record)
         self.record = record if isinstance(record, GameRecord) else load_source(record)
@@ -196,8 +204,9 @@ class AnalysisController:
                       lang: str | None = None, force: bool = False) -> Feedback:
         """Write this moment as a scenario file (the position after the moves shown), with
         ``piece`` as its focus (default: the selected piece, else the authoring's choice)."""
-        from hive_teach.teach.authoring import write_scenario
-
+        write_scenario = self.writer
+        if write_scenario is None:
+            return self._done(Feedback("error", self.t("not_saved", why=self.t("no_writer"))))
         focus = piece if piece is not None else self.board.selected
         shown = None if self.record.name == "<GameString>" else Path(self.record.name).name
         try:

@@ -1,7 +1,9 @@
 """The analysis board's widget: step through a game, click pieces and cells, save a moment as a
-scenario; a thin front end over :class:`~hive_teach.board.analysis.AnalysisController`.
+scenario; a thin front end over :class:`~hive_teach.board.analysis.AnalysisController`
+(:func:`hive_teach.teach.workshop.analysis_board` makes one that can save).
 
->>> b = analysis_board("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-", canvas=False)
+>>> game = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"
+>>> b = AnalysisBoard(AnalysisController(game), canvas=False)
 >>> b.back_button.click(); b.controller.move
 3
 >>> b.piece_menu.value = "bQ"; b.controller.board.selected
@@ -24,7 +26,6 @@ from hive_teach.board.widget import canvas_available, clickable_canvas, guarded,
 from hive_teach.core.hexgrid import Cell
 from hive_teach.core.i18n import LANGUAGES
 from hive_teach.core.scene import DrawnBoard
-from hive_teach.hive.records import GameRecord
 
 LABELS: dict[str, dict[str, str]] = {
     "piece": {"en": "Piece", "de": "Stein", "zh": "棋子"},
@@ -169,12 +170,4 @@ class AnalysisBoard(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         self.readout.value = f"<div>{html.escape(status)}</div>{shown}"
 
 
-def analysis_board(record: GameRecord | str | Path, **options: Any) -> AnalysisBoard:
-    """An :class:`AnalysisBoard` on ``record`` (a GameRecord, a record file's name or a
-    GameString); ``move`` and ``lang`` go to the controller, ``canvas``, ``width`` and
-    ``folder`` to the widget."""
-    widget = {k: options.pop(k) for k in ("canvas", "width", "folder") if k in options}
-    return AnalysisBoard(AnalysisController(record, **options), **widget)
-
-
-__all__ = ["LABELS", "AnalysisBoard", "analysis_board"]
+__all__ = ["LABELS", "AnalysisBoard"]

@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Protocol
 
 from hive_teach.core.errors import LayoutError
 from hive_teach.core.hexgrid import Cell, cell_name, parse_cell
@@ -140,6 +141,11 @@ WORDS: dict[str, dict[str, str]] = {
                     "zh": "这不是对局中能出现的局面：{why}"},
     "cannot_save": {"en": "Not saved: {why}", "de": "Nicht gespeichert: {why}",
                     "zh": "没有保存：{why}"},
+    "no_writer": {"en": "this editor cannot write files: make it with "
+                        "hive_teach.teach.workshop.editor()",
+                  "de": "dieser Editor kann keine Dateien schreiben: Erzeuge ihn mit "
+                        "hive_teach.teach.workshop.editor()",
+                  "zh": "这个编辑器不能写文件：请用 hive_teach.teach.workshop.editor() 创建它"},
     "saved": {"en": "Saved {path}: {piece} with {n} targets and {m} forbidden cells ({rules}).",
               "de": "{path} gespeichert: {piece} mit {n} Zielfeldern und {m} verbotenen "
                     "Feldern ({rules}).",
@@ -148,6 +154,26 @@ WORDS: dict[str, dict[str, str]] = {
 }
 """The editor's words, in each language of the kit (like :data:`hive_teach.core.i18n.MESSAGES`
 for the board). A reason from the engine (a layout's error) stays in English."""
+
+class Saved(Protocol):
+    """What a scenario writer returns: the scenario as read back (a ``HiveScenario``)."""
+
+    @property
+    def rules(self) -> tuple[str, ...]: ...
+
+    @property
+    def focus(self) -> Any: ...
+
+
+class ScenarioWriter(Protocol):
+    """Writes a scenario file for a position and checks it against the engine
+    (:func:`hive_teach.teach.authoring.write_scenario`, which the teach layer passes in: the
+    board layer sits below it, so it is handed the writer rather than importing it)."""
+
+    def __call__(self, pos: Position, output: str | Path, *, piece: Piece | str | None = ...,
+                 lang: str = ..., source: str | None = ..., moves: int | None = ...,
+                 force: bool = ...) -> Saved: ...
+
 
 ERASER = ""
 """The tool that takes pieces off (:meth:`EditorController.choose`)."""
@@ -182,6 +208,8 @@ class EditorController:
 
     Start from an empty board of ``game_type`` or from a copy of ``position`` (its pieces, the
     side to move, its turn, the piece that moved last, its game type and tournament option).
+    ``writer`` saves scenarios (:meth:`save_scenario`);
+    :func:`hive_teach.teach.workshop.editor` makes an editor with the kit's.
 
     >>> pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
     >>> ed = EditorController(position=pos)
@@ -192,8 +220,10 @@ class EditorController:
     """
 
     def __init__(self, game_type: GameType | str = "Base", *, tournament: bool = False,
-                 position: Position | None = None, lang: str = "en") -> None:
+                 position: Position | None = None, lang: str = "en",
+                 writer: ScenarioWriter | None = None) -> None:
         self.lang = check_language(lang)
+        self.writer = writer
         self.game_type = game_type if isinstance(game_type, GameType) else GameType.parse(
             game_type)
         self.tournament = tournament
@@ -419,10 +449,12 @@ class EditorController:
         """Write a scenario file for the position at ``path`` (``.toml``; its name gives the
         id) with the engine's targets and forbidden cells for ``piece`` (default: the first
         piece of the side to move with a move), its texts in ``lang`` (default: the editor's
-        language), through :func:`hive_teach.teach.authoring.write_scenario`; the file passes
-        ``hive-teach verify``. Refused while no game reaches the layout."""
-        from hive_teach.teach.authoring import write_scenario
-
+        language), through the editor's writer (the kit's:
+        :func:`hive_teach.teach.authoring.write_scenario`); the file passes ``hive-teach
+        verify``. Refused while no game reaches the layout, and without a writer."""
+        write_scenario = self.writer
+        if write_scenario is None:
+            return self._refuse(self.t("cannot_save", why=self.t("no_writer")))
         if self.position is None:
             return self._refuse(self.t("cannot_save", why=self.status()))
         language = self.lang if lang is None else lang

@@ -6,10 +6,11 @@ ipympl canvas, or as a picture when there is no canvas (then the cell box and it
 what a click does). A click on a piece in hand (beside the board) picks it as the tool; a
 click on a cell puts the tool's piece there, or with "take off" removes the top piece. The
 menus set the side to move, the turn, the piece that moved last, the game type and the
-tournament opening; "Save as scenario" writes the file named in the box. Every callback only
-forwards to the controller and redraws.
+tournament opening; "Save as scenario" writes the file named in the box (with the writer
+the controller was given: :func:`hive_teach.teach.workshop.editor_board` gives the kit's).
+Every callback only forwards to the controller and redraws.
 
->>> ed = editor(canvas=False)
+>>> ed = EditorBoard(EditorController(), canvas=False)
 >>> ed.tool_menu.value = "wQ"
 >>> ed.click_cell("0,0").kind
 'placed'
@@ -29,7 +30,7 @@ import ipywidgets as w
 from hive_teach.board.drawing import board_of, diagram_png, draw, layout
 from hive_teach.board.editor import EditorController, EditorFeedback
 from hive_teach.board.widget import canvas_available, clickable_canvas, guarded, rule_ids_named
-from hive_teach.core.hexgrid import Cell, parse_cell
+from hive_teach.core.hexgrid import Cell
 from hive_teach.core.i18n import LANGUAGES, SIDES
 from hive_teach.core.scene import DrawnBoard
 from hive_teach.hive.pieces import Colour
@@ -236,11 +237,4 @@ class EditorBoard(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
             self._refreshing = False
 
 
-def editor(position: Position | None = None, *, game_type: str = "Base",
-           lang: str = "en", **options: Any) -> EditorBoard:
-    """An editor widget, empty (of ``game_type``) or on a copy of ``position``; ``canvas``,
-    ``width`` and ``folder`` go to :class:`EditorBoard`."""
-    return EditorBoard(EditorController(game_type, position=position, lang=lang), **options)
-
-
-__all__ = ["GAME_TYPES", "LABELS", "EditorBoard", "editor", "parse_cell"]
+__all__ = ["GAME_TYPES", "LABELS", "EditorBoard"]
