@@ -37,7 +37,7 @@ def test_menus_and_clicks_go_through_the_controller(tmp_path):
     assert str(ed.controller.game_type) == "Base+M"
     assert "bM" in [v for _, v in ed.tool_menu.options]
     ed.language.value = "zh"
-    assert ed.save_button.description == "存为场景"
+    assert ed.save_button.description == "写成局面文件"
     ed.file_box.value = "from the editor"
     ed.focus_menu.value = "bG1"
     fb = ed.save()

@@ -60,17 +60,17 @@ WORDS: dict[str, dict[str, str]] = {
                     "nothing.",
               "de": "{piece} darf nach {cell} ({move}). Das Analysebrett zeigt es nur; es "
                     "zieht nicht.",
-              "zh": "{piece} 可以去 {cell}（{move}）。分析棋盘只显示，不走棋。"},
+              "zh": "{piece} 可以去 {cell}（{move}）。这个棋盘只给你看，不走棋。"},
     "saved": {"en": "Saved {path}: {piece} after move {n}.",
               "de": "{path} gespeichert: {piece} nach Zug {n}.",
-              "zh": "已保存 {path}：第 {n} 步之后的 {piece}。"},
+              "zh": "已写入 {path}：第 {n} 步之后的 {piece}。"},
     "not_saved": {"en": "Not saved: {why}", "de": "Nicht gespeichert: {why}",
-                  "zh": "没有保存：{why}"},
+                  "zh": "没有写入：{why}"},
     "no_writer": {"en": "this board cannot write files: make it with "
                         "hive_teach.teach.workshop.analysis()",
                   "de": "dieses Brett kann keine Dateien schreiben: Erzeuge es mit "
                         "hive_teach.teach.workshop.analysis()",
-                  "zh": "这个棋盘不能写文件：请用 hive_teach.teach.workshop.analysis() 创建它"},
+                  "zh": "这个棋盘不能写文件：请用 hive_teach.teach.workshop.analysis() 做一个"},
 }
 """The analysis board's words (the selection's and the reasons' are the board's)."""
 

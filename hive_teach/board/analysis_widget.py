@@ -32,7 +32,7 @@ LABELS: dict[str, dict[str, str]] = {
     "cell": {"en": "Cell", "de": "Feld", "zh": "格子"},
     "why": {"en": "Why (not)?", "de": "Warum (nicht)?", "zh": "为什么（不）？"},
     "file": {"en": "File", "de": "Datei", "zh": "文件"},
-    "save": {"en": "Save as scenario", "de": "Als Szenario speichern", "zh": "存为场景"},
+    "save": {"en": "Save as scenario", "de": "Als Szenario speichern", "zh": "写成局面文件"},
 }
 
 

@@ -70,7 +70,7 @@ WORDS: dict[str, dict[str, str]] = {
                           "it first; nothing changed.",
                     "de": "{piece} gehört nicht zu einer Partie {game} (R0): Wähle zuerst "
                           "einen Spieltyp mit diesem Stein; nichts wurde verändert.",
-                    "zh": "{piece} 不属于 {game} 对局（R0）：请先选择包含它的对局类型；"
+                    "zh": "{piece} 不属于 {game} 对局（R0）：请先选一种有它的对局；"
                           "什么也没有改变。"},
     "no_climb": {"en": "{piece} cannot sit on top of {under} on {cell}: only Beetles and "
                        "Mosquitoes climb (R10, R14); nothing changed.",
@@ -117,7 +117,7 @@ WORDS: dict[str, dict[str, str]] = {
                      "de": "{piece} steht nicht auf dem Brett, kann also nicht zuletzt gezogen "
                            "haben; nichts wurde verändert.",
                      "zh": "{piece} 不在棋盘上，不可能刚刚移动过；什么也没有改变。"},
-    "game_type": {"en": "Game type {game}.", "de": "Spieltyp {game}.", "zh": "对局类型 {game}。"},
+    "game_type": {"en": "Game type {game}.", "de": "Spieltyp {game}.", "zh": "对局种类 {game}。"},
     "bad_game_type": {"en": "{why}; nothing changed.", "de": "{why}; nichts wurde verändert.",
                       "zh": "{why}；什么也没有改变。"},
     "drops": {"en": "{pieces} on the board are not part of a {game} game: take them off first; "
@@ -140,16 +140,16 @@ WORDS: dict[str, dict[str, str]] = {
                     "de": "Keine Stellung, die eine Partie erreichen kann: {why}",
                     "zh": "这不是对局中能出现的局面：{why}"},
     "cannot_save": {"en": "Not saved: {why}", "de": "Nicht gespeichert: {why}",
-                    "zh": "没有保存：{why}"},
+                    "zh": "没有写入：{why}"},
     "no_writer": {"en": "this editor cannot write files: make it with "
                         "hive_teach.teach.workshop.editor()",
                   "de": "dieser Editor kann keine Dateien schreiben: Erzeuge ihn mit "
                         "hive_teach.teach.workshop.editor()",
-                  "zh": "这个编辑器不能写文件：请用 hive_teach.teach.workshop.editor() 创建它"},
+                  "zh": "这个棋盘不能写文件：请用 hive_teach.teach.workshop.editor() 做一个"},
     "saved": {"en": "Saved {path}: {piece} with {n} targets and {m} forbidden cells ({rules}).",
               "de": "{path} gespeichert: {piece} mit {n} Zielfeldern und {m} verbotenen "
                     "Feldern ({rules}).",
-              "zh": "已保存 {path}：{piece}，{n} 个目标格，{m} 个禁止格（{rules}）。"},
+              "zh": "已写入 {path}：{piece}，{n} 个目标格，{m} 个不能去的格子（{rules}）。"},
     "language": {"en": "{status}", "de": "{status}", "zh": "{status}"},
 }
 """The editor's words, in each language of the kit (like :data:`hive_teach.core.i18n.MESSAGES`

@@ -50,8 +50,8 @@ LABELS: dict[str, dict[str, str]] = {
     "apply": {"en": "Put / take off", "de": "Setzen / wegnehmen", "zh": "放下 / 拿走"},
     "clear": {"en": "Clear", "de": "Leeren", "zh": "清空"},
     "file": {"en": "File", "de": "Datei", "zh": "文件"},
-    "focus": {"en": "Focus", "de": "Fokus", "zh": "焦点"},
-    "save": {"en": "Save as scenario", "de": "Als Szenario speichern", "zh": "存为场景"},
+    "focus": {"en": "Focus", "de": "Fokus", "zh": "要看的棋子"},
+    "save": {"en": "Save as scenario", "de": "Als Szenario speichern", "zh": "写成局面文件"},
 }
 """The widget's own labels (the controller's messages: :data:`hive_teach.board.editor.WORDS`)."""
 
