@@ -181,19 +181,24 @@ def _cmd_render(args: argparse.Namespace) -> int:
 
 
 def _cmd_worksheet(args: argparse.Namespace) -> int:
-    from hive_teach.teach.scenario import load_all
-    from hive_teach.teach.worksheet import make_worksheet
+    from hive_teach.teach.puzzle import Puzzle
+    from hive_teach.teach.syllabus import find_lesson
+    from hive_teach.teach.worksheet import choose_items, default_output, make_worksheet
 
+    rules = [r.strip().upper() for r in (args.rules or "").split(",") if r.strip()]
     try:
-        scenarios = load_all(args.scenarios, game=args.game)
-        if not scenarios:
-            kind = f"{args.game.title()} scenarios" if args.game else "scenarios"
-            raise ValueError(f"no {kind} in {', '.join(args.scenarios)}")
-        out = make_worksheet(scenarios, args.output, args.lang)
+        items = choose_items(args.scenarios, lesson=args.lesson, rules=rules, game=args.game)
+        subtitle = ""
+        if args.lesson is not None:
+            lesson = find_lesson(args.lesson)
+            subtitle = f"{lesson.order:02d} · {lesson.title(args.lang)}"
+        output = args.output or default_output(args.lang, args.lesson, rules)
+        out = make_worksheet(items, output, args.lang, subtitle=subtitle)
     except (ValueError, OSError) as e:
         print(f"hive-teach worksheet: {e}", file=sys.stderr)
         return 1
-    print(f"{out}: {len(scenarios)} scenarios")
+    puzzles = sum(1 for item in items if isinstance(item, Puzzle))
+    print(f"{out}: {len(items) - puzzles} scenarios" + (f", {puzzles} puzzles" if puzzles else ""))
     return 0
 
 
@@ -305,11 +310,18 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "worksheet",
         help="a printable PDF handout from scenarios, with an answer key",
-        description="One diagram per scenario with its question and room to answer, then an "
-        "answer key. Give scenario files or folders, of Hive, Rive or both.",
+        description="One diagram per scenario or puzzle with its question and room to answer, "
+        "then an answer key. Choose by lesson (--lesson 8, --lesson spider: its scenarios and "
+        "puzzles in lesson order), by rule ids (--rules R7,R12: the library's, in course "
+        "order; with files or a lesson, it narrows them), or give scenario files or folders, "
+        "of Hive, Rive or both.",
     )
-    p.add_argument("scenarios", metavar="SCENARIO", nargs="+")
-    p.add_argument("-o", "--output", required=True, help="the PDF file to write")
+    p.add_argument("scenarios", metavar="SCENARIO", nargs="*")
+    p.add_argument("--lesson", help="a lesson of notebooks/source by number or name "
+                   "(8, 08-spider, spider)")
+    p.add_argument("--rules", help="rule ids, comma-separated (R7,R12,V3)")
+    p.add_argument("-o", "--output", help="the PDF file to write (default: "
+                   "worksheet-<lesson>-<lang>.pdf here)")
     p.add_argument("--lang", default="en", choices=["en", "de", "zh"])
     p.add_argument("--game", choices=["hive", "rive"],
                    help="only this game's scenarios (a folder may hold both)")

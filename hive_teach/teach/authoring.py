@@ -70,6 +70,7 @@ _TEXTS: dict[str, dict[str, str]] = {
                    "write your own text.)",
         "after": "After move {n}", "after_of": "After move {n} of {source}",
         "start": "At the start", "start_of": "At the start of {source}",
+        "setup": "In this position", "setup_of": "In this position from {source}",
         "White": "White", "Black": "Black",
     },
     "de": {
@@ -80,6 +81,7 @@ _TEXTS: dict[str, dict[str, str]] = {
                    "Platzhalter: schreib deinen eigenen Text.)",
         "after": "Nach Zug {n}", "after_of": "Nach Zug {n} von {source}",
         "start": "Zu Beginn", "start_of": "Zu Beginn von {source}",
+        "setup": "In dieser Stellung", "setup_of": "In dieser Stellung aus {source}",
         "White": "Weiß", "Black": "Schwarz",
     },
     "zh": {
@@ -89,6 +91,7 @@ _TEXTS: dict[str, dict[str, str]] = {
                    "去的规则。（占位文字：请改成你自己的说明。）",
         "after": "第 {n} 步之后", "after_of": "{source} 第 {n} 步之后",
         "start": "开局时", "start_of": "{source} 开局时",
+        "setup": "在这个局面中", "setup_of": "在 {source} 的这个局面中",
         "White": "白方", "Black": "黑方",
     },
 }
@@ -121,10 +124,15 @@ def choose_piece(pos: Position) -> Piece:
 
 def scenario_toml(pos: Position, sid: str, *, piece: Piece | str | None = None,
                   lang: str = "en", source: str | None = None, moves: int | None = None) -> str:
-    """The TOML text of a Hive scenario on ``pos`` (played from the start), with ``piece`` as
-    its focus (default: :func:`choose_piece`), texts in ``lang``; ``source`` (the record's
-    file name) and ``moves`` (how many moves were played; default: all of ``pos``'s) go into
-    the caption and the header comment.
+    """The TOML text of a Hive scenario on ``pos``, with ``piece`` as its focus (default:
+    :func:`choose_piece`), texts in ``lang``; ``source`` (the record's file name) and ``moves``
+    (how many moves were played; default: all of ``pos``'s) go into the caption and the
+    header comment.
+
+    A position played from the start is written as its GameString; one set up from a layout
+    (:meth:`Position.from_layout`, the board editor) as ``[position]`` with ``to_move``,
+    ``turn``, ``last_moved`` and ``[position.stacks]``, with its ``game_type`` and
+    ``tournament``.
 
     The rules listed are those the forbidden cells cite (R6 before R7), else the piece's
     movement rule (a placement: R1, R2 or R3). A loader that wants every language of a text
@@ -147,27 +155,29 @@ def scenario_toml(pos: Position, sid: str, *, piece: Piece | str | None = None,
     if not rules:
         rules = [_movement_rule(pos, piece)]
     words = _TEXTS[lang]
+    layout = is_layout(pos)
     n = len(pos.move_stack) if moves is None else moves
-    key = ("after" if n else "start") + ("_of" if source else "")
+    key = ("setup" if layout else "after" if n else "start") + ("_of" if source else "")
     where = words[key].format(source=source, n=n)
     placing = piece not in pos.where
     title = words["title_place" if placing else "title_move"].format(piece=piece.name)
     caption = words["caption"].format(where=where, side=words[pos.turn.title], piece=piece.name)
-    moment = f"after move {n}" if n else "at the start of the game"
+    moment = ("set up on the board" if layout else f"after move {n}" if n
+              else "at the start of the game")
+    origin = source or ("the board editor" if layout else "a GameString")
     out = [
-        f"# A scenario made by `hive-teach new-scenario` from {source or 'a GameString'}, "
-        f"{moment}.",
+        f"# A scenario made by `hive-teach new-scenario` from {origin}, {moment}.",
         "# The title and caption are placeholders: write your own, then run `hive-teach verify`"
         " on it.",
         f"id = {_q(sid)}",
         f"rules = {_list(rules)}",
+        *_game_keys(pos, layout),
         "",
         *_texts("title", title, lang),
         "",
         *_texts("caption", caption, lang),
         "",
-        "[position]",
-        f"game_string = {_q(pos.game_string())}",
+        *_position(pos, layout),
         "",
         "[focus]",
         f"piece = {_q(piece.name)}",
@@ -194,18 +204,49 @@ def new_scenario(source: str, output: str | Path, *, moves: int | None = None,
     scenario as read back.
     """
     path = Path(output)
-    if path.suffix != ".toml":
-        raise ValueError(f"{path}: a scenario file ends in .toml")
-    sid = re.sub(r"[^a-z0-9]+", "-", path.stem.lower()).strip("-")
-    if not _ID_RE.match(sid):
-        raise ValueError(f"{path}: the file's name gives the scenario's id, so it needs a "
-                         "letter or a digit")
+    scenario_id(path)  # a bad file name fails before the record is read
     if path.exists() and not force:
         raise ValueError(f"{path} exists: give another file, or --force to replace it")
     record = load_source(source)
     pos = record.position(moves)
     shown = None if record.name == "<GameString>" else Path(record.name).name
-    text = scenario_toml(pos, sid, piece=piece, lang=lang, source=shown, moves=moves)
+    return write_scenario(pos, path, piece=piece, lang=lang, source=shown, moves=moves,
+                          force=force)
+
+
+def write_scenario(pos: Position, output: str | Path, *, piece: Piece | str | None = None,
+                   lang: str = "en", source: str | None = None, moves: int | None = None,
+                   force: bool = False) -> HiveScenario:
+    """Write the scenario of :func:`scenario_toml` on ``pos`` (played from the start, or set
+    up from a layout) at ``output``; the id is the file's name. The text is read back and
+    checked against the engine first, and an existing file is kept unless ``force``: on any
+    error nothing is written. Returns the scenario as read back.
+
+    >>> import tempfile
+    >>> pos = Position.from_layout({"0,0": "wQ", "1,0": "bQ", "0,1": "bB1 wB1"},
+    ...                            to_move="black", turn=3)
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     s = write_scenario(pos, Path(d) / "On Top.toml", piece="bQ")
+    ...     print((Path(d) / "On Top.toml").read_text().split("[focus]")[0])  # doctest: +ELLIPSIS
+    # A scenario made by `hive-teach new-scenario` from the board editor, set up on the board.
+    ...
+    [position]
+    to_move = "black"
+    turn = 3
+    [position.stacks]
+    "0,0" = "wQ"
+    "0,1" = "bB1 wB1"
+    "1,0" = "bQ"
+    <BLANKLINE>
+    <BLANKLINE>
+    >>> s.id, s.verify()
+    ('on-top', [])
+    """
+    path = Path(output)
+    sid = scenario_id(path)
+    if path.exists() and not force:
+        raise ValueError(f"{path} exists: give another file, or --force to replace it")
+    text = scenario_toml(pos, sid, piece=piece, lang=lang, source=source, moves=moves)
     scenario = loads(text, str(path))
     problems = scenario.verify()
     if problems or not isinstance(scenario, HiveScenario):  # a bug here, never the input
@@ -213,6 +254,56 @@ def new_scenario(source: str, output: str | Path, *, moves: int | None = None,
                          ": a bug in hive-teach, please report it; nothing was written")
     path.write_text(text, encoding="utf-8")
     return scenario
+
+
+def scenario_id(path: str | Path) -> str:
+    """The id a scenario file at ``path`` gets: its name, in lower case, with dashes; a
+    ValueError if ``path`` is no ``.toml`` file or its name has no letter or digit.
+
+    >>> scenario_id("My Lesson.toml")
+    'my-lesson'
+    """
+    path = Path(path)
+    if path.suffix != ".toml":
+        raise ValueError(f"{path}: a scenario file ends in .toml")
+    sid = re.sub(r"[^a-z0-9]+", "-", path.stem.lower()).strip("-")
+    if not _ID_RE.match(sid):
+        raise ValueError(f"{path}: the file's name gives the scenario's id, so it needs a "
+                         "letter or a digit")
+    return sid
+
+
+def is_layout(pos: Position) -> bool:
+    """Whether ``pos`` was set up from a layout (it has no history from the start of a game),
+    so that a file gives it as ``[position.stacks]`` rather than a GameString.
+
+    >>> is_layout(Position("Base")), is_layout(Position.from_layout({"0,0": "wQ"}, to_move="b"))
+    (False, True)
+    """
+    return not pos.move_stack and (pos.ply > 0 or bool(pos.stacks))
+
+
+def _game_keys(pos: Position, layout: bool) -> list[str]:
+    """A layout's top-level ``game_type`` and ``tournament`` (a GameString names its type)."""
+    head = []
+    if layout and str(pos.game_type) != "Base":
+        head.append(f"game_type = {_q(str(pos.game_type))}")
+    if layout and pos.tournament:
+        head.append("tournament = true")
+    return head
+
+
+def _position(pos: Position, layout: bool) -> list[str]:
+    """The ``[position]`` table: a GameString, or a layout."""
+    if not layout:
+        return ["[position]", f"game_string = {_q(pos.game_string())}"]
+    lines = ["[position]",
+             f"to_move = {_q(pos.turn.title.lower())}", f"turn = {pos.turn_number}"]
+    if pos.last_moved is not None:
+        lines.append(f"last_moved = {_q(pos.last_moved.name)}")
+    lines.append("[position.stacks]")
+    lines += [f"{_q(c)} = {_q(' '.join(names))}" for c, names in pos.layout().items()]
+    return lines
 
 
 # --------------------------------------------------------------------------- pieces of TOML
@@ -283,4 +374,5 @@ def _list(items: Iterable[str]) -> str:
     return "[" + ", ".join(_q(x) for x in items) + "]"
 
 
-__all__ = ["choose_piece", "new_scenario", "scenario_toml"]
+__all__ = ["choose_piece", "is_layout", "new_scenario", "scenario_id", "scenario_toml",
+           "write_scenario"]

@@ -85,7 +85,7 @@ digits and dashes, like spider-three-steps
 TEXTS = ("title", "caption", "question", "answer")
 """The text tables of a scenario; each optional, in any of en, de and zh."""
 COMMON_KEYS = frozenset({"game", "id", "rules", "tags", "play", *TEXTS, "expect", "marks",
-                         "exercise"})
+                         "exercise", "caption_in_answer"})
 """The top-level keys every game's scenario may have."""
 _EXERCISE_KEYS = {"kind", "accept", "goal"}
 
@@ -187,6 +187,9 @@ class Scenario(ABC, Generic[G, M]):
     marks_table: Mapping[str, Any] = field(default_factory=dict)
     exercise: Exercise | None = None
     tags: tuple[str, ...] = ()
+    caption_in_answer: bool = False
+    """The caption gives the answer away: a worksheet prints it in the answer key, not
+    beside the question (``caption_in_answer = true``)."""
 
     # ------------------------------------------------------------------ texts
     def text(self, what: str, lang: str = "en") -> str:
@@ -266,6 +269,7 @@ class Scenario(ABC, Generic[G, M]):
             "id": sid, "rules": rules, "path": r.name, **texts, "play": play,
             "illegal": illegal, "marks_table": marks, "exercise": cls._read_exercise(r, data),
             "tags": tuple(r.text_list(data, "tags")),
+            "caption_in_answer": bool(r.boolean(data, "caption_in_answer")),
         }
         return cls._read_game(r, common, expect)
 

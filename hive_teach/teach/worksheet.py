@@ -1,5 +1,12 @@
 """Printable worksheets: one diagram per scenario with its question and room to answer, then an
-answer key. ``hive-teach worksheet SCENARIOS... -o FILE.pdf --lang de``.
+answer key. ``hive-teach worksheet SCENARIOS... -o FILE.pdf --lang de``, or by lesson
+(``--lesson 8``) or rule ids (``--rules R7,R12``): :func:`choose_items`.
+
+A sheet holds scenarios of both games and puzzles (:class:`~hive_teach.teach.puzzle.Puzzle`: its
+position and question, "White to move wins in 2" when it has none; the solution and its
+explanation in the key). A caption that gives the answer away (``caption_in_answer = true`` in
+the file) is printed in the answer key, above the answer, and not beside the question
+(:func:`texts`).
 
 Hive and Rive scenarios alike, even on one sheet: each diagram is drawn by its game's painter
 (:func:`hive_teach.board.drawing.draw`). The question pages show the position without the
@@ -13,13 +20,15 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hive_teach.core.fonts import is_cjk
 from hive_teach.core.i18n import check_language
-from hive_teach.teach.scenario import AnyScenario, HiveScenario
+from hive_teach.teach.puzzle import Puzzle, goal_text
+from hive_teach.teach.scenario import AnyScenario, HiveScenario, load_all
+from hive_teach.teach.syllabus import Item, by_rules, find_lesson, lesson_items
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -37,6 +46,111 @@ HEADINGS = {
 """The worksheet's words; ``{game}`` is the game's name (``Hive``, ``Rive``)."""
 MIXED = {"en": "Worksheet", "de": "Arbeitsblatt", "zh": "练习单"}
 """The title of a worksheet with scenarios of both games."""
+SOLUTION = {"en": "Winning first move", "de": "Erster Gewinnzug", "zh": "制胜的第一步"}
+"""The words before a puzzle's winning first move(s) in the key."""
+
+
+@dataclass(frozen=True)
+class Texts:
+    """What the sheet prints for one item in a language: beside the diagram ``title``,
+    ``caption`` (empty when it gives the answer away) and ``question``; in the key
+    ``answer`` (the caption first, when it gives the answer away)."""
+
+    title: str
+    caption: str
+    question: str
+    answer: str
+
+
+def scenario_of(item: Item) -> AnyScenario:
+    """The scenario an item shows (a puzzle's own)."""
+    return item.scenario if isinstance(item, Puzzle) else item
+
+
+def texts(item: Item, lang: str = "en") -> Texts:
+    """The texts of ``item`` on the sheet and in the key, in ``lang``.
+
+    >>> from hive_teach.teach.library import scenario_dir
+    >>> from hive_teach.teach.scenario import load
+    >>> t = texts(load(scenario_dir() / "rive" / "rive-capture-three-groups.toml"))
+    >>> t.caption, t.question
+    ('', 'Which stones may Black remove first?')
+    >>> t.answer.startswith("Black's stone on 0,0 touches three single stones")
+    True
+    >>> from hive_teach.teach.puzzle import puzzle
+    >>> t = texts(puzzle("grasshopper-last-gap"), "de")
+    >>> t.question, t.answer[:30]
+    ('Weiß zieht und gewinnt. Welcher Stein kommt nach A?', 'Erster Gewinnzug: wG1 -bQ. wG1')
+    """
+    s = scenario_of(item)
+    caption = s.text("caption", lang)
+    question = s.text("question", lang)
+    if isinstance(item, Puzzle):
+        question = question or goal_text(item, lang)
+        answer = f"{SOLUTION[lang]}: {', '.join(item.solutions)}. {s.text('answer', lang)}"
+    else:
+        answer = s.text("answer", lang) or s.engine_answer()
+    if s.caption_in_answer and caption:
+        answer = f"{caption}\n{answer}"
+        caption = ""
+    return Texts(s.text("title", lang), caption, question or s.text("title", lang),
+                 answer.strip())
+
+
+def choose_items(files: Sequence[str | Path] = (), *, lesson: str | None = None,
+                 rules: Sequence[str] = (), game: str | None = None) -> list[Item]:
+    """The items of a worksheet: the scenarios in ``files`` (files and folders, in the order
+    given), or the scenarios and puzzles of ``lesson`` (its number or name) in lesson order,
+    or, with ``rules`` alone, every scenario and puzzle of the library that illustrates one of
+    them, in the order of the course. ``rules`` also narrows files or a lesson; ``game``
+    keeps one game's. A ValueError when nothing is chosen or nothing is left.
+
+    >>> [i.id for i in choose_items(lesson="spider")]
+    ['spider-exactly-three', 'spider-gate-and-two-steps']
+    >>> [i.id for i in choose_items(lesson="4", rules=["R8"])]
+    ['height-gate-beetle', 'height-gate-from-higher-up', 'beetle-drops-into-hole']
+    """
+    if files and lesson is not None:
+        raise ValueError("give scenario files or a lesson, not both")
+    items: list[Item]
+    if files:
+        items = list(load_all(files))
+    elif lesson is not None:
+        found = find_lesson(lesson)
+        items = lesson_items(found)
+        where = f"lesson {found.stem}"
+    elif rules:
+        items = by_rules(rules)
+    else:
+        raise ValueError("choose what goes on the sheet: scenario files, --lesson or --rules")
+    if rules:
+        items = by_rules(rules, items) if not files else [
+            i for i in items if set(rules) & set(scenario_of(i).rules)]
+    if game is not None:
+        items = [i for i in items if scenario_of(i).GAME == game]
+    if not items:
+        what = (f"{game.title()} " if game else "") + ("scenarios" if files else
+                                                       "scenarios or puzzles")
+        source = (", ".join(map(str, files)) if files else where if lesson is not None
+                  else "the library")
+        rule_part = f" for {', '.join(rules)}" if rules else ""
+        raise ValueError(f"no {what}{rule_part} in {source}")
+    return items
+
+
+def default_output(lang: str, lesson: str | None = None, rules: Sequence[str] = ()) -> Path:
+    """The file a worksheet goes to without ``-o``: ``worksheet-<lesson>-<lang>.pdf`` (the
+    lesson's notebook name), ``worksheet-r7-r12-<lang>.pdf``, or ``worksheet-<lang>.pdf``, in
+    the working directory.
+
+    >>> str(default_output("de", "8")), str(default_output("en", rules=["R7", "R12"]))
+    ('worksheet-08-spider-de.pdf', 'worksheet-r7-r12-en.pdf')
+    """
+    parts = ["worksheet"]
+    if lesson is not None:
+        parts.append(find_lesson(lesson).stem)
+    parts += [r.strip().lower() for r in rules if r.strip()]
+    return Path("-".join([*parts, lang]) + ".pdf")
 
 
 _NO_LINE_START = set("，。、；：！？）」』》")
@@ -107,7 +221,7 @@ def answer_marks(scenario: AnyScenario, lang: str) -> Marks | RiveMarks:
     return replace(scenario.marks(lang), title="", coords=True)
 
 
-def sheet_title(scenarios: Sequence[AnyScenario], lang: str) -> str:
+def sheet_title(scenarios: Sequence[Item], lang: str) -> str:
     """The worksheet's title in ``lang``: the game's, or a plain one for both games.
 
     >>> from hive_teach.teach.library import scenario_dir
@@ -117,15 +231,16 @@ def sheet_title(scenarios: Sequence[AnyScenario], lang: str) -> str:
     >>> sheet_title([rive], "de"), sheet_title([hive], "zh"), sheet_title([hive, rive], "en")
     ('Rive-Arbeitsblatt', 'Hive 练习单', 'Worksheet')
     """
-    games = {s.GAME_NAME for s in scenarios}
+    games = {scenario_of(s).GAME_NAME for s in scenarios}
     if len(games) != 1:
         return MIXED[lang]
     return HEADINGS[lang][0].format(game=games.pop())
 
 
-def make_worksheet(scenarios: Sequence[AnyScenario], path: str | Path, lang: str = "en",
-                   *, per_page: int = 2) -> Path:
-    """Write a PDF worksheet for ``scenarios`` (of either game) in ``lang``; returns the
+def make_worksheet(scenarios: Sequence[Item], path: str | Path, lang: str = "en",
+                   *, per_page: int = 2, subtitle: str = "") -> Path:
+    """Write a PDF worksheet for ``scenarios`` (of either game, and puzzles) in ``lang``, in
+    the order given; ``subtitle`` goes under the title (a lesson's title); returns the
     path."""
     import matplotlib
 
@@ -149,12 +264,16 @@ def make_worksheet(scenarios: Sequence[AnyScenario], path: str | Path, lang: str
         for page_no, chunk in enumerate(pages, 1):
             fig = Figure(figsize=A4)
             fig.text(0.06, 0.965, title, fontsize=15, weight="bold")
+            if subtitle:
+                fig.text(0.06, 0.947, subtitle, fontsize=9, color="#555")
             fig.text(0.60, 0.965, name_label + " " + "_" * 22, fontsize=10)
             fig.text(0.94, 0.02, str(page_no), fontsize=8, ha="right", color="#777")
             slot = 0.92 / per_page
             for i, s in enumerate(chunk):
                 top = 0.935 - i * slot
-                _block(fig, s, lang, top, slot, question_marks(s, lang), draw, answer_label)
+                scenario = scenario_of(s)
+                _block(fig, scenario, texts(s, lang), top, slot,
+                       question_marks(scenario, lang), draw, answer_label)
             pdf.savefig(fig)
         key = [scenarios[i:i + 4] for i in range(0, len(scenarios), 4)]
         for chunk in key:
@@ -163,25 +282,26 @@ def make_worksheet(scenarios: Sequence[AnyScenario], path: str | Path, lang: str
             slot = 0.92 / 4
             for i, s in enumerate(chunk):
                 top = 0.935 - i * slot
-                _answer(fig, s, lang, top, slot, draw, answer_word)
+                _answer(fig, scenario_of(s), texts(s, lang), lang, top, slot, draw,
+                        answer_word)
             pdf.savefig(fig)
     return out
 
 
-def _block(fig: Figure, s: AnyScenario, lang: str, top: float, slot: float,
+def _block(fig: Figure, s: AnyScenario, words: Texts, top: float, slot: float,
            marks: Marks | RiveMarks, draw: Callable[..., object], answer_label: str) -> None:
-    fig.text(0.06, top - 0.01, s.text("title", lang), fontsize=12, weight="bold", va="top")
+    fig.text(0.06, top - 0.01, words.title, fontsize=12, weight="bold", va="top")
     rules = ", ".join(s.rules)
     fig.text(0.94, top - 0.01, rules, fontsize=8, ha="right", va="top", color="#777")
     y = top - 0.035
-    for line in clip(s.text("caption", lang), 100, 6):
+    for line in (clip(words.caption, 100, 6) if words.caption else []):
         fig.text(0.06, y, line, fontsize=8.5, va="top")
         y -= 0.016
     diagram_h = slot * 0.55
     ax = fig.add_axes((0.06, y - diagram_h - 0.005, 0.88, diagram_h))
     draw(s.game(), marks, ax=ax)
     y = y - diagram_h - 0.02
-    for line in clip(s.text("question", lang) or s.text("title", lang), 90, 2):
+    for line in clip(words.question, 90, 2):
         fig.text(0.06, y, line, fontsize=10, weight="bold", va="top")
         y -= 0.019
     fig.text(0.06, y - 0.004, answer_label, fontsize=9, va="top")
@@ -200,15 +320,14 @@ def _rule_line(fig: Figure, y: float) -> Line2D:
     return Line2D([0.06, 0.94], [y, y], transform=fig.transFigure, color="#bbb", lw=0.6)
 
 
-def _answer(fig: Figure, s: AnyScenario, lang: str, top: float, slot: float,
+def _answer(fig: Figure, s: AnyScenario, words: Texts, lang: str, top: float, slot: float,
             draw: Callable[..., object], answer_word: str) -> None:
-    fig.text(0.06, top - 0.01, s.text("title", lang), fontsize=10, weight="bold", va="top")
+    fig.text(0.06, top - 0.01, words.title, fontsize=10, weight="bold", va="top")
     ax = fig.add_axes((0.06, top - slot + 0.015, 0.42, slot - 0.04))
     draw(s.game(), answer_marks(s, lang), ax=ax)
-    text = s.text("answer", lang) or s.engine_answer()
     y = top - 0.04
     fig.text(0.5, y, answer_word, fontsize=9, weight="bold", va="top")
     y -= 0.018
-    for line in clip(text, 50, 9):
+    for line in clip(words.answer, 50, 10):
         fig.text(0.5, y, line, fontsize=8.5, va="top")
         y -= 0.016

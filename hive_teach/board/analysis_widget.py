@@ -1,0 +1,173 @@
+"""The analysis board's widget: step through a game, click pieces and cells, save a moment as a
+scenario; a thin front end over :class:`~hive_teach.board.analysis.AnalysisController`
+(:func:`hive_teach.teach.workshop.analysis_board` makes one that can save).
+
+>>> game = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"
+>>> b = AnalysisBoard(AnalysisController(game), canvas=False)
+>>> b.back_button.click(); b.controller.move
+3
+>>> b.piece_menu.value = "bQ"; b.controller.board.selected
+Piece(bQ)
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+
+from hive_teach.board.analysis import AnalysisController
+from hive_teach.board.controller import Feedback
+from hive_teach.board.drawing import board_of, diagram_png, draw, layout
+from hive_teach.board.widget import canvas_available, clickable_canvas, guarded, rule_ids_named
+from hive_teach.core.hexgrid import Cell
+from hive_teach.core.i18n import LANGUAGES
+from hive_teach.core.scene import DrawnBoard
+
+LABELS: dict[str, dict[str, str]] = {
+    "piece": {"en": "Piece", "de": "Stein", "zh": "棋子"},
+    "cell": {"en": "Cell", "de": "Feld", "zh": "格子"},
+    "why": {"en": "Why (not)?", "de": "Warum (nicht)?", "zh": "为什么（不）？"},
+    "file": {"en": "File", "de": "Datei", "zh": "文件"},
+    "save": {"en": "Save as scenario", "de": "Als Szenario speichern", "zh": "写成局面文件"},
+}
+
+
+class AnalysisBoard(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+    """The analysis widget: the picture (an ipympl canvas, or an image with ``canvas=False``),
+    the step buttons and a move slider, a piece menu and a cell box for the keyboard,
+    the readout, and "Save as scenario" (into ``folder``)."""
+
+    def __init__(self, controller: AnalysisController, *, canvas: bool | None = None,
+                 width: float = 6.0, folder: str | Path = ".") -> None:
+        self.controller = controller
+        self.folder = Path(folder)
+        self.output = w.Output(layout=w.Layout(max_height="8em", overflow="auto"))
+        self.readout = w.HTML()
+        small = w.Layout(width="4em")
+        self.first_button = w.Button(icon="fast-backward", layout=small)
+        self.back_button = w.Button(icon="step-backward", layout=small)
+        self.forward_button = w.Button(icon="step-forward", layout=small)
+        self.last_button = w.Button(icon="fast-forward", layout=small)
+        self.slider = w.IntSlider(min=0, max=controller.total, value=controller.move,
+                                  continuous_update=False)
+        self.piece_menu = w.Dropdown(layout=w.Layout(width="16em"))
+        self.cell_box = w.Text(placeholder="q,r", layout=w.Layout(width="10em"))
+        self.why_button = w.Button(layout=w.Layout(width="10em"))
+        self.file_box = w.Text(placeholder="moment.toml", layout=w.Layout(width="16em"))
+        self.save_button = w.Button(button_style="success", icon="save",
+                                    layout=w.Layout(width="13em"))
+        self.language = w.ToggleButtons(options=list(LANGUAGES), value=controller.lang,
+                                        style={"button_width": "3em"})
+        self.image = w.Image(format="png")
+        self._width = width
+        self._figure: Any = None
+        self._drawn: DrawnBoard | None = None
+        self._refreshing = False
+        self.canvas: Any = None
+        use_canvas = canvas_available() if canvas is None else canvas
+        picture: w.Widget = self._make_canvas() if use_canvas else self.image
+
+        c = controller
+        for button, step in [(self.first_button, c.first), (self.back_button, c.back),
+                             (self.forward_button, c.forward), (self.last_button, c.last)]:
+            button.on_click(self._guard(lambda _b, step=step: self._after(step())))
+        self._watch(self.slider, c.goto)
+        self._watch(self.piece_menu, lambda v: c.select(v) if v else c.feedback)
+        self._watch(self.language, c.set_language)
+        self.why_button.on_click(self._guard(lambda _b: self.click_cell(self.cell_box.value)))
+        self.save_button.on_click(self._guard(lambda _b: self.save()))
+        super().__init__([
+            picture, self.readout,
+            w.HBox([self.first_button, self.back_button, self.slider, self.forward_button,
+                    self.last_button]),
+            w.HBox([self.piece_menu, self.cell_box, self.why_button]),
+            w.HBox([self.file_box, self.save_button, self.language]),
+            self.output,
+        ])
+        self.add_class("hive-teach-analysis")
+        self.refresh()
+
+    def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        return guarded(self.output, fn)
+
+    def _watch(self, widget: w.Widget, action: Callable[[Any], Feedback]) -> None:
+        def changed(change: dict[str, Any]) -> None:
+            if not self._refreshing:
+                self._after(action(change["new"]))
+
+        widget.observe(self._guard(changed), names="value")
+
+    def _make_canvas(self) -> w.Widget:
+        from matplotlib.figure import Figure
+
+        self._figure = Figure(figsize=(self._width, self._width * 0.75))
+        self.canvas = clickable_canvas(self._figure, self._guard(self._on_canvas_click))
+        return self.canvas
+
+    def _after(self, fb: Feedback) -> Feedback:
+        self.refresh()
+        return fb
+
+    def _on_canvas_click(self, event: Any) -> None:
+        drawn = self._drawn
+        if drawn is None or event.xdata is None or event.ydata is None:
+            return
+        name = drawn.hand_piece_at(event.xdata, event.ydata)
+        if name is not None:
+            self._after(self.controller.select(name))
+            return
+        self.click_cell(drawn.cell_at(event.xdata, event.ydata))
+
+    def click_cell(self, cell: Cell | str | None) -> Feedback:
+        """What a click on ``cell`` says (the canvas and the cell box)."""
+        return self._after(self.controller.click(cell))
+
+    def save(self) -> Feedback:
+        """Save the moment as a scenario named by the file box, in :attr:`folder`."""
+        name = self.file_box.value.strip() or f"move-{self.controller.move}"
+        if not name.endswith(".toml"):
+            name += ".toml"
+        return self._after(self.controller.save_scenario(self.folder / name))
+
+    def refresh(self) -> None:
+        """Redraw the picture, the readout and the menus from the controller."""
+        c = self.controller
+        game, marks = c.board.game, c.marks()
+        if self.canvas is not None:
+            if not self._figure.axes:
+                self._figure.add_axes((0, 0, 1, 1))
+            ax = self._figure.axes[0]
+            ax.clear()
+            ax.set_axis_off()
+            draw(game, marks, ax=ax)
+            self._drawn = board_of(self._figure)
+            self.canvas.draw_idle()
+        else:
+            self.image.value = diagram_png(game, marks, palette=True)
+            self._drawn = layout(game, marks)
+        lang = c.lang
+        self._refreshing = True
+        try:
+            self.slider.value = c.move
+            selected = c.board.selected
+            self.piece_menu.options = [("—", ""), *((label, getattr(v, "name", str(v)))
+                                                    for label, v in c.board.choices())]
+            self.piece_menu.value = selected.name if selected is not None else ""
+            self.piece_menu.description = LABELS["piece"][lang]
+            self.cell_box.description = LABELS["cell"][lang]
+            self.why_button.description = LABELS["why"][lang]
+            self.file_box.description = LABELS["file"][lang]
+            self.save_button.description = LABELS["save"][lang]
+            self.language.value = lang
+        finally:
+            self._refreshing = False
+        status, message = c.status(), c.feedback.message
+        shown = "" if message in ("", status) else f"<b>{rule_ids_named(html.escape(message))}</b>"
+        self.readout.value = f"<div>{html.escape(status)}</div>{shown}"
+
+
+__all__ = ["LABELS", "AnalysisBoard"]

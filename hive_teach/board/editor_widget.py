@@ -1,0 +1,240 @@
+"""The board editor's widget: an ipywidgets front end over
+:class:`~hive_teach.board.editor.EditorController`.
+
+The diagram is drawn by the one pipeline (:mod:`hive_teach.board.drawing`) on a clickable
+ipympl canvas, or as a picture when there is no canvas (then the cell box and its button do
+what a click does). A click on a piece in hand (beside the board) picks it as the tool; a
+click on a cell puts the tool's piece there, or with "take off" removes the top piece. The
+menus set the side to move, the turn, the piece that moved last, the game type and the
+tournament opening; "Save as scenario" writes the file named in the box (with the writer
+the controller was given: :func:`hive_teach.teach.workshop.editor_board` gives the kit's).
+Every callback only forwards to the controller and redraws.
+
+>>> ed = EditorBoard(EditorController(), canvas=False)
+>>> ed.tool_menu.value = "wQ"
+>>> ed.click_cell("0,0").kind
+'placed'
+>>> ed.controller.layout()
+{'0,0': ['wQ']}
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+
+from hive_teach.board.drawing import board_of, diagram_png, draw, layout
+from hive_teach.board.editor import EditorController, EditorFeedback
+from hive_teach.board.widget import canvas_available, clickable_canvas, guarded, rule_ids_named
+from hive_teach.core.hexgrid import Cell
+from hive_teach.core.i18n import LANGUAGES, SIDES
+from hive_teach.core.scene import DrawnBoard
+from hive_teach.hive.pieces import Colour
+from hive_teach.hive.position import Position
+
+GAME_TYPES = ("Base", "Base+M", "Base+L", "Base+P", "Base+ML", "Base+MP", "Base+LP", "Base+MLP")
+
+LABELS: dict[str, dict[str, str]] = {
+    "tool": {"en": "Piece", "de": "Stein", "zh": "棋子"},
+    "turn": {"en": "Turn", "de": "Zug", "zh": "回合"},
+    "auto": {"en": "earliest", "de": "frühester", "zh": "最早"},
+    "last": {"en": "Moved last", "de": "Zuletzt", "zh": "刚移动"},
+    "none": {"en": "none", "de": "keiner", "zh": "无"},
+    "game": {"en": "Game", "de": "Spiel", "zh": "对局"},
+    "tournament": {"en": "Tournament opening", "de": "Turniereröffnung", "zh": "比赛开局"},
+    "cell": {"en": "Cell", "de": "Feld", "zh": "格子"},
+    "apply": {"en": "Put / take off", "de": "Setzen / wegnehmen", "zh": "放下 / 拿走"},
+    "clear": {"en": "Clear", "de": "Leeren", "zh": "清空"},
+    "file": {"en": "File", "de": "Datei", "zh": "文件"},
+    "focus": {"en": "Focus", "de": "Fokus", "zh": "要看的棋子"},
+    "save": {"en": "Save as scenario", "de": "Als Szenario speichern", "zh": "写成局面文件"},
+}
+"""The widget's own labels (the controller's messages: :data:`hive_teach.board.editor.WORDS`)."""
+
+
+class EditorBoard(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+    """The editor widget (see the module docstring). ``canvas=None`` uses the ipympl canvas
+    when it is installed, ``canvas=False`` a picture; ``width`` is the canvas width in inches;
+    ``folder`` is where "Save as scenario" writes (default: the working directory)."""
+
+    def __init__(self, controller: EditorController, *, canvas: bool | None = None,
+                 width: float = 6.5, folder: str | Path = ".") -> None:
+        self.controller = controller
+        self.folder = Path(folder)
+        self.output = w.Output(layout=w.Layout(max_height="8em", overflow="auto"))
+        self.readout = w.HTML()
+        self.readout.add_class("hive-teach-readout")
+        narrow = w.Layout(width="16em")
+        self.tool_menu = w.Dropdown(layout=narrow)
+        self.side = w.ToggleButtons(options=[("White", Colour.WHITE), ("Black", Colour.BLACK)],
+                                    style={"button_width": "5em"})
+        self.turn_menu = w.Dropdown(layout=w.Layout(width="12em"))
+        self.last_menu = w.Dropdown(layout=w.Layout(width="14em"))
+        self.game_menu = w.Dropdown(options=list(GAME_TYPES), layout=w.Layout(width="14em"))
+        self.tournament = w.Checkbox(indent=False)
+        self.cell_box = w.Text(placeholder="q,r", layout=w.Layout(width="10em"))
+        self.apply_button = w.Button(layout=w.Layout(width="11em"))
+        self.clear_button = w.Button(icon="trash", layout=w.Layout(width="7em"))
+        self.file_box = w.Text(placeholder="my-lesson.toml", layout=w.Layout(width="16em"))
+        self.focus_menu = w.Dropdown(layout=w.Layout(width="12em"))
+        self.save_button = w.Button(button_style="success", icon="save",
+                                    layout=w.Layout(width="13em"))
+        self.language = w.ToggleButtons(options=list(LANGUAGES), value=controller.lang,
+                                        style={"button_width": "3em"})
+        self.image = w.Image(format="png")
+        self._width = width
+        self._figure: Any = None
+        self._ax: Any = None
+        self._drawn: DrawnBoard | None = None
+        self.canvas: Any = None
+        use_canvas = canvas_available() if canvas is None else canvas
+        picture: w.Widget = self._make_canvas() if use_canvas else self.image
+
+        c = controller
+        self._watch(self.tool_menu, lambda v: c.choose(v))
+        self._watch(self.side, lambda v: c.set_to_move(v))
+        self._watch(self.turn_menu, lambda v: c.set_turn(v))
+        self._watch(self.last_menu, lambda v: c.set_last_moved(v))
+        self._watch(self.game_menu, lambda v: c.set_game_type(v))
+        self._watch(self.tournament, lambda v: c.set_tournament(v))
+        self._watch(self.language, lambda v: c.set_language(v))
+        self.apply_button.on_click(self._guard(lambda _b: self.click_cell(self.cell_box.value)))
+        self.clear_button.on_click(self._guard(lambda _b: self._after(c.clear())))
+        self.save_button.on_click(self._guard(lambda _b: self.save()))
+        super().__init__([
+            picture, self.readout,
+            w.HBox([self.tool_menu, self.cell_box, self.apply_button, self.clear_button]),
+            w.HBox([self.side, self.turn_menu, self.last_menu]),
+            w.HBox([self.game_menu, self.tournament, self.language]),
+            w.HBox([self.file_box, self.focus_menu, self.save_button]),
+            self.output,
+        ])
+        self.add_class("hive-teach-editor")
+        self.refresh()
+
+    # ------------------------------------------------------------------ plumbing
+    def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        return guarded(self.output, fn)
+
+    def _watch(self, widget: w.Widget, action: Callable[[Any], EditorFeedback]) -> None:
+        """Forward a menu's new value to the controller (not while :meth:`refresh` sets the
+        menus from it)."""
+        def changed(change: dict[str, Any]) -> None:
+            if not self._refreshing:
+                self._after(action(change["new"]))
+
+        widget.observe(self._guard(changed), names="value")
+
+    _refreshing = False
+
+    def _make_canvas(self) -> w.Widget:
+        from matplotlib.figure import Figure
+
+        self._figure = Figure(figsize=(self._width, self._width * 0.8))
+        self.canvas = clickable_canvas(self._figure, self._guard(self._on_canvas_click))
+        return self.canvas
+
+    def _after(self, fb: EditorFeedback) -> EditorFeedback:
+        self.refresh()
+        return fb
+
+    # ------------------------------------------------------------------ events
+    def _on_canvas_click(self, event: Any) -> None:
+        drawn = self._drawn
+        if drawn is None or event.xdata is None or event.ydata is None:
+            return
+        name = drawn.hand_piece_at(event.xdata, event.ydata)
+        if name is not None:
+            self._after(self.controller.choose(name))
+            return
+        cell = drawn.cell_at(event.xdata, event.ydata)
+        if cell is not None:
+            self.click_cell(cell)
+
+    def click_cell(self, cell: Cell | str) -> EditorFeedback:
+        """What a click on ``cell`` does with the chosen tool (the canvas and the cell box)."""
+        return self._after(self.controller.click(cell))
+
+    def save(self) -> EditorFeedback:
+        """Save the position as a scenario, named by the file box, in :attr:`folder`."""
+        name = self.file_box.value.strip()
+        if name and not name.endswith(".toml"):
+            name += ".toml"
+        path = self.folder / (name or "my-scenario.toml")
+        return self._after(self.controller.save_scenario(path, self.focus_menu.value or None))
+
+    # ------------------------------------------------------------------ drawing
+    def game(self) -> Position:
+        """The position the picture shows."""
+        return self.controller.draft()
+
+    def refresh(self) -> None:
+        """Redraw the picture, the readout and the menus from the controller."""
+        c = self.controller
+        game, marks = self.game(), c.marks()
+        if self.canvas is not None:
+            if not self._figure.axes:
+                self._ax = self._figure.add_axes((0, 0, 1, 1))
+            self._ax.clear()
+            self._ax.set_axis_off()
+            draw(game, marks, ax=self._ax)
+            self._drawn = board_of(self._figure)
+            self.canvas.draw_idle()
+        else:
+            self.image.value = diagram_png(game, marks, palette=True)
+            self._drawn = layout(game, marks)
+        self._set_menus()
+        message = c.last.message
+        status = c.status()
+        extra = "" if status in message else f"<div>{html.escape(status)}</div>"
+        colour = "#b00" if c.last.kind == "refused" or c.problem else "#060"
+        self.readout.value = (f'<div style="color:{colour}">'
+                              f"{rule_ids_named(html.escape(message))}</div>{extra}")
+
+    def _label(self, key: str) -> str:
+        return LABELS[key].get(self.controller.lang, LABELS[key]["en"])
+
+    def _set_menus(self) -> None:
+        c = self.controller
+        self._refreshing = True
+        try:
+            self.tool_menu.options = c.palette()
+            self.tool_menu.value = c.tool
+            self.tool_menu.description = self._label("tool")
+            white, black = SIDES[c.lang]
+            self.side.options = [(white, Colour.WHITE), (black, Colour.BLACK)]
+            self.side.value = c.to_move
+            auto = f"{self._label('auto')} ({c.turn_number})"
+            turns = [(auto, None), *((str(n), n) for n in range(1, max(31, c.turn_number + 1)))]
+            self.turn_menu.options = turns
+            self.turn_menu.value = c.turn
+            self.turn_menu.description = self._label("turn")
+            on_board = sorted(p.name for p in c.where)
+            self.last_menu.options = [(self._label("none"), ""), *((n, n) for n in on_board)]
+            self.last_menu.value = c.last_moved.name if c.last_moved in c.where else ""
+            self.last_menu.description = self._label("last")
+            self.game_menu.value = str(c.game_type)
+            self.game_menu.description = self._label("game")
+            self.tournament.value = c.tournament
+            self.tournament.description = self._label("tournament")
+            self.cell_box.description = self._label("cell")
+            self.apply_button.description = self._label("apply")
+            self.clear_button.description = self._label("clear")
+            self.file_box.description = self._label("file")
+            mine = sorted(p.name for p in c.where if p.colour is c.to_move)
+            hand = [p.name for p in c.hand(c.to_move)]
+            focus = self.focus_menu.value
+            self.focus_menu.options = [(self._label("auto"), ""), *((n, n) for n in mine + hand)]
+            self.focus_menu.value = focus if focus in mine + hand else ""
+            self.focus_menu.description = self._label("focus")
+            self.save_button.description = self._label("save")
+            self.save_button.disabled = c.position is None
+        finally:
+            self._refreshing = False
+
+
+__all__ = ["GAME_TYPES", "LABELS", "EditorBoard"]

@@ -1,0 +1,59 @@
+"""The editor widget over its controller: the menus forward to it, a click edits, the picture
+and the readout follow, Save writes a scenario that verify passes."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from hive_teach.core.hexgrid import parse_cell, to_pixel
+from hive_teach.hive.pieces import Colour
+from hive_teach.teach.scenario import load
+from hive_teach.teach.workshop import editor_board as editor
+
+
+def test_menus_and_clicks_go_through_the_controller(tmp_path):
+    ed = editor(canvas=False, folder=tmp_path)
+    before = ed.image.value
+    ed.tool_menu.value = "wQ"
+    ed.click_cell("0,0")
+    ed.tool_menu.value = "bG"
+    ed.click_cell("1,0")
+    assert ed.controller.layout() == {"0,0": ["wQ"], "1,0": ["bG1"]}
+    assert ed.image.value != before  # redrawn
+    ed.tool_menu.value = "bS"
+    fb = ed.click_cell("1,0")  # a Spider onto a stack: refused, shown in red
+    assert fb.kind == "refused"
+    assert "only Beetles and Mosquitoes climb" in ed.readout.value and "#b00" in ed.readout.value
+    ed.turn_menu.value = 1  # White's turn 1 with pieces down: no game reaches it
+    assert ed.controller.turn == 1 and ed.save_button.disabled
+    assert "Not a position a game can reach" in ed.readout.value
+    ed.turn_menu.value = None
+    assert not ed.save_button.disabled
+    ed.side.value = Colour.BLACK
+    assert ed.controller.to_move is Colour.BLACK
+    ed.last_menu.value = "wQ"
+    assert ed.controller.last_moved is not None and ed.controller.last_moved.name == "wQ"
+    ed.game_menu.value = "Base+M"
+    assert str(ed.controller.game_type) == "Base+M"
+    assert "bM" in [v for _, v in ed.tool_menu.options]
+    ed.language.value = "zh"
+    assert ed.save_button.description == "写成局面文件"
+    ed.file_box.value = "from the editor"
+    ed.focus_menu.value = "bG1"
+    fb = ed.save()
+    assert fb.kind == "saved", fb.message
+    scenario = load(tmp_path / "from the editor.toml")
+    assert scenario.id == "from-the-editor" and scenario.verify() == []
+    assert scenario.focus is not None and scenario.focus.piece.name == "bG1"
+
+
+def test_the_canvas_path_picks_hand_pieces_and_cells():
+    ed = editor(canvas=True)
+    drawn = ed._drawn
+    assert drawn is not None and ed.canvas is not None
+    x, y = drawn.hand["wA1"]
+    ed._on_canvas_click(SimpleNamespace(xdata=x, ydata=y))
+    assert ed.controller.tool == "wA"
+    x, y = to_pixel(parse_cell("0,0"))
+    ed._on_canvas_click(SimpleNamespace(xdata=x, ydata=y))
+    assert ed.controller.layout() == {"0,0": ["wA1"]}
