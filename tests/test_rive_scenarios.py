@@ -322,8 +322,8 @@ def test_one_set_of_lesson_helpers_serves_both_games(
         tutorial.scenario("rive-groups")
     with pytest.raises(FileNotFoundError, match="no Hive scenario 'nope'"):
         tutorial.scenario("nope")
-    with pytest.raises(ValueError, match="'freedom-gate-queen' has no \\[exercise\\]"):
-        rive_lessons.exercise("freedom-gate-queen")
+    with pytest.raises(ValueError, match="'queen-one-step' has no \\[exercise\\]"):
+        rive_lessons.exercise("queen-one-step")
     rive_board = tutorial.board("rive-groups", canvas=False)
     assert isinstance(rive_board.controller.game, RiveGame)
     assert rive_board.controller.mode == "free"

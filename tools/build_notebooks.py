@@ -176,12 +176,12 @@ def build(path: Path | None, lang: str) -> dict[str, Any]:
         elif kind == "reach":
             code(f"reach_exercise({_q(sid)})")
         elif kind == "find":
-            accept = cell.get("accept")
-            if not isinstance(accept, list) or not accept:
-                raise SourceError(f"{where}: a find cell needs accept = [\"<move>\", ...]")
-            goal = _text(cell, lang, where, "goal")
-            code(f"find_exercise({_q(sid)},\n              goal={_q(goal)},\n"
-                 f"              accept={json.dumps(accept)})")
+            # The answer stays in the scenario's [exercise] (checked in the kernel): a cell
+            # of the page names the scenario only.
+            if "accept" in cell or "goal" in cell:
+                raise SourceError(f"{where}: a find cell names its scenario only; its accept "
+                                  "and goal belong in the scenario's [exercise]")
+            code(f"find_exercise({_q(sid)})")
     md(_navigation(path, lang))
     return _notebook(cells, data.get("id", path.stem), lang, f"source/{name}")
 

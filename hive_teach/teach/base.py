@@ -2,11 +2,11 @@
 
 A scenario file names its game (``game = "rive"``; no ``game`` key, or ``game = "hive"``, is
 Hive), and most of it means the same in every game: ``id``, ``rules``, ``tags``, the texts
-``[title]``, ``[caption]``, ``[question]`` and ``[answer]`` (each optional, in any of en, de
-and zh), ``play``, ``[marks]``, the illegal examples in ``[expect]`` and an ``[exercise]``.
-That part is read here, once. A scenario written inline (a ```` ```hive ```` block of a
-Markdown page, :mod:`hive_teach.teach.markdown`) may leave out ``id`` and ``rules`` too. A
-game's subclass (:class:`~hive_teach.teach.hive_scenario.HiveScenario`,
+``[title]``, ``[caption]``, ``[question]``, ``[answer]`` and ``[hint]`` (each optional, in any
+of en, de and zh), ``play``, ``[marks]``, the illegal examples in ``[expect]`` and an
+``[exercise]``. That part is read here, once. A scenario written inline (a ```` ```hive ````
+block of a Markdown page, :mod:`hive_teach.teach.markdown`) may leave out ``id`` and ``rules``
+too. A game's subclass (:class:`~hive_teach.teach.hive_scenario.HiveScenario`,
 :class:`~hive_teach.teach.rive_scenario.RiveScenario`) adds how its position is read, which
 ``[expect]`` and ``[marks]`` keys it knows, and how the file is checked against its engine
 (:meth:`Scenario.verify`). :func:`hive_teach.teach.scenario.load` picks the subclass.
@@ -37,11 +37,13 @@ to the language given), a missing title to the id.
 ... position = "rive3;0,0"
 ... [caption]
 ... de = "Einsam"
+... [hint]
+... en = "Which cells touch no stone?"
 ... [expect]
 ... to_move = "white"
 ... ''', "tiny.toml")
->>> s.text("title"), s.text("caption", "zh"), s.verify()
-('tiny', 'Einsam', [])
+>>> s.text("title"), s.text("caption", "zh"), s.text("hint", "de"), s.verify()
+('tiny', 'Einsam', 'Which cells touch no stone?', [])
 >>> loads('game = "chess"', "chess.toml")
 Traceback (most recent call last):
 ...
@@ -82,8 +84,9 @@ digits and dashes, like spider-three-steps
                          f"dashes, like {example}")
     return sid
 
-TEXTS = ("title", "caption", "question", "answer")
-"""The text tables of a scenario; each optional, in any of en, de and zh."""
+TEXTS = ("title", "caption", "question", "answer", "hint")
+"""The text tables of a scenario; each optional, in any of en, de and zh. ``hint`` is what the
+Hint button under an exercise board shows: a nudge that does not give the answer away."""
 COMMON_KEYS = frozenset({"game", "id", "rules", "tags", "play", *TEXTS, "expect", "marks",
                          "exercise", "caption_in_answer"})
 """The top-level keys every game's scenario may have."""
@@ -180,6 +183,7 @@ class Scenario(ABC, Generic[G, M]):
     caption: Mapping[str, str] = field(default_factory=dict)
     question: Mapping[str, str] = field(default_factory=dict)
     answer: Mapping[str, str] = field(default_factory=dict)
+    hint: Mapping[str, str] = field(default_factory=dict)
     play: tuple[str, ...] = ()
     """Moves played after the position's own checks and before ``[expect]``."""
     illegal: tuple[IllegalExample, ...] = ()
@@ -193,7 +197,7 @@ class Scenario(ABC, Generic[G, M]):
 
     # ------------------------------------------------------------------ texts
     def text(self, what: str, lang: str = "en") -> str:
-        """The title, caption, question or answer in ``lang``: English if that language is
+        """The title, caption, question, answer or hint in ``lang``: English if that language is
         missing, else the first language given; ``""`` if the scenario has no such text, but
         for the title, which falls back to the id (a diagram, a worksheet, a board always
         have a heading)."""

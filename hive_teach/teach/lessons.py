@@ -27,6 +27,7 @@ ValueError: 'rive-groups' is a Rive scenario, not a Hive one
 
 from __future__ import annotations
 
+import html
 import importlib
 import json
 import os
@@ -273,26 +274,92 @@ def board(sid: str, **options: Any) -> Any:
 
 def exercise(sid: str, **options: Any) -> Any:
     """The scenario's ``[exercise]`` as a board: ``mark`` every legal cell (Hive: where the
-    focus piece can go) and press Check, or ``find`` the move the goal asks for."""
+    focus piece can go) and press Check, or ``find`` the move the goal asks for. The answer
+    stays in the scenario file and in the kernel: the page never gets it. A scenario with a
+    ``[hint]`` gets a Hint button under the board (:func:`with_hint`)."""
     s = scenario(sid)
     if s.exercise is None:
         raise ValueError(f"scenario {sid!r} has no [exercise]")
     if s.exercise.kind == "mark":
-        return _board(s, {**options, "mode": "mark"})
-    return _board(s, {**options, "mode": "find", "goal": s.goal(language()),
-                      "accept": s.exercise.accept})
+        return with_hint(_board(s, {**options, "mode": "mark"}), s)
+    return find_exercise(sid, **options)
 
 
 def reach_exercise(sid: str, **options: Any) -> Any:
     """Exercise: mark every cell that is legal (Hive: every cell the scenario's focus piece
-    can reach), then Check."""
-    return _board(scenario(sid), {**options, "mode": "mark"})
+    can reach), then Check; with the scenario's Hint button."""
+    s = scenario(sid)
+    return with_hint(_board(s, {**options, "mode": "mark"}), s)
 
 
-def find_exercise(sid: str, goal: str, accept: Sequence[str], **options: Any) -> Any:
-    """Exercise: find a move that does ``goal``; the moves in ``accept`` solve it."""
-    return _board(scenario(sid), {**options, "mode": "find", "goal": goal,
-                                  "accept": tuple(accept)})
+def find_exercise(sid: str, *, goal: str | None = None, accept: Sequence[str] | None = None,
+                  **options: Any) -> Any:
+    """Exercise: find a move that does the task of the scenario's ``find`` exercise (its
+    ``[exercise.goal]``, else its question); the moves in its ``accept`` solve it. The notebook
+    names the scenario only, so the answer is not in the page.
+
+    ``goal`` and ``accept`` replace the scenario's (a teacher's own exercise on a scenario
+    without one); a scenario with neither a find exercise nor ``accept`` is refused.
+
+    >>> find_exercise("beetle-stack", canvas=False).controller.goal
+    "Find the White move after which the black Beetle bB1 cannot move on Black's next turn."
+    >>> find_exercise("queen-one-step")
+    Traceback (most recent call last):
+    ...
+    ValueError: scenario 'queen-one-step' has no find exercise: give it [exercise] with \
+kind = "find" and accept = [...], or pass accept=[...]
+    """
+    s = scenario(sid)
+    own = s.exercise if s.exercise is not None and s.exercise.kind == "find" else None
+    if accept is None:
+        if own is None:
+            raise ValueError(f"scenario {sid!r} has no find exercise: give it [exercise] with "
+                             'kind = "find" and accept = [...], or pass accept=[...]')
+        accept = own.accept
+    lang = language()
+    task = goal if goal is not None else s.goal(lang)
+    return with_hint(_board(s, {**options, "mode": "find", "goal": task,
+                                "accept": tuple(accept)}), s)
+
+
+HINT_BUTTON = {"en": "Hint", "de": "Tipp", "zh": "提示"}
+"""The label of the Hint button in each language."""
+
+
+def with_hint(board: Any, s: Any) -> Any:
+    """``board`` with a Hint button under it that shows the ``[hint]`` of ``s`` (a scenario or a
+    puzzle: anything with ``text("hint", lang)``) in the board's language; ``board`` unchanged
+    when ``s`` has no hint.
+
+    The board keeps its type and its attributes (``controller``, ...); the button is
+    ``board.hint_button``, the text ``board.hint_text``. The label follows the board's
+    language buttons, and so does the hint once shown.
+    """
+    if not s.text("hint", "en"):
+        return board
+    w = importlib.import_module("ipywidgets")
+    label = HINT_BUTTON.get(board.controller.lang, HINT_BUTTON["en"])
+    button = w.Button(description=label, icon="lightbulb-o", layout=w.Layout(width="7em"))
+    button.add_class("hive-teach-hint-button")
+    text = w.HTML()
+    text.add_class("hive-teach-hint")
+
+    def show(_button: Any = None) -> None:
+        lang = board.controller.lang  # at click time: the board's language may have changed
+        text.value = f"<div>{html.escape(s.text('hint', lang))}</div>"
+
+    def relabel(change: dict[str, Any]) -> None:
+        button.description = HINT_BUTTON.get(change["new"], HINT_BUTTON["en"])
+        if text.value:
+            show()
+
+    button.on_click(show)
+    toggle = getattr(board, "language", None)  # the board's language buttons, if it has them
+    if toggle is not None and hasattr(toggle, "observe"):
+        toggle.observe(relabel, names="value")
+    board.hint_button, board.hint_text = button, text
+    board.children = (*board.children, w.VBox([button, text]))
+    return board
 
 
 def _board(s: AnyScenario, options: dict[str, Any]) -> Any:
@@ -335,4 +402,5 @@ __all__ = [
     "show",
     "show_progress",
     "why",
+    "with_hint",
 ]

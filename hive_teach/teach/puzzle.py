@@ -122,7 +122,7 @@ class Puzzle:
         return {pos.parse_move(s) for s in self.solutions}
 
     def text(self, what: str, lang: str = "en") -> str:
-        """The title, caption, question or answer in ``lang`` (falls back to English)."""
+        """The title, caption, question, answer or hint in ``lang`` (falls back to English)."""
         return self.scenario.text(what, lang)
 
 
@@ -611,15 +611,17 @@ def puzzle_exercise(pid: str, lang: str | None = None, *, goal: str | None = Non
     """The board's find-the-move exercise for puzzle ``pid`` (see :class:`PuzzleController`).
 
     ``goal`` replaces the standing task text; other options go to the controller
-    (``canvas`` to the widget).
+    (``canvas`` to the widget). The solutions stay in the kernel (the controller checks the
+    moves); under the board a Hint button shows the puzzle's ``[hint]``.
     """
     from hive_teach.board.widget import HiveBoard
+    from hive_teach.teach.lessons import with_hint
 
     lang = _lang(lang)
     p = puzzle(pid)
     canvas = options.pop("canvas", None)
     controller = PuzzleController(p, goal=goal, lang=lang, **options)
-    return HiveBoard(controller, canvas=canvas, title=p.text("title", lang))
+    return with_hint(HiveBoard(controller, canvas=canvas, title=p.text("title", lang)), p)
 
 
 # ------------------------------------------------------------------------- command line

@@ -1,0 +1,322 @@
+"""What an exercise puts on the page: never its answer, always a hint.
+
+The accepted moves of a find exercise and a puzzle's solutions live in the scenario and puzzle
+files and are checked in the kernel (the board's controller); a notebook cell names the
+scenario only, and the widgets sent to the browser carry nothing that tells the answer.
+Every exercise a lesson uses has a ``[hint]`` in en, de and zh behind a Hint button.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import sys
+import tomllib
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+import pytest
+
+from hive_teach.board.controller import BoardController
+from hive_teach.board.widget import Board, HiveBoard
+from hive_teach.hive.position import Position
+from hive_teach.teach import lessons
+from hive_teach.teach.lessons import HINT_BUTTON, find_exercise, reach_exercise, scenario
+from hive_teach.teach.library import set_language
+from hive_teach.teach.puzzle import (
+    PuzzleController,
+    load_all,
+    puzzle,
+    puzzle_dir,
+    puzzle_exercise,
+)
+from hive_teach.teach.scenario import loads
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import build_notebooks  # noqa: E402
+
+_USE = re.compile(r'\b(exercise|puzzle_exercise)\("([^"]+)"\)')
+
+
+def lesson_exercises() -> list[tuple[str, str]]:
+    """(kind, id) of every exercise the lesson sources use: ``reach``, ``find``, ``exercise``
+    (a scenario's own) and ``puzzle`` (a puzzle board)."""
+    out: list[tuple[str, str]] = []
+    for path in sorted((ROOT / "notebooks" / "source").glob("*.toml")):
+        for cell in tomllib.loads(path.read_text(encoding="utf-8"))["cells"]:
+            if cell.get("type") in ("reach", "find"):
+                out.append((cell["type"], cell["scenario"]))
+            elif cell.get("type") == "code":
+                for m in _USE.finditer(cell["source"]):
+                    out.append(("puzzle" if m[1] == "puzzle_exercise" else "exercise", m[2]))
+    return sorted(set(out))
+
+
+EXERCISES = lesson_exercises()
+FINDS = sorted({sid for kind, sid in EXERCISES if kind in ("find", "exercise")
+                and (s := scenario(sid)).exercise is not None and s.exercise.kind == "find"})
+PUZZLES = [p.id for p in load_all([puzzle_dir()])]
+
+
+def answers() -> dict[str, tuple[str, ...]]:
+    """Every scenario's accepted moves (find exercises) and every puzzle's solutions."""
+    out: dict[str, tuple[str, ...]] = {}
+    for path in sorted((ROOT / "scenarios").rglob("*.toml")):
+        s = scenario(path.stem)
+        if s.exercise is not None and s.exercise.accept:
+            out[s.id] = s.exercise.accept
+    for pid in PUZZLES:
+        out[pid] = puzzle(pid).solutions
+    return out
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Any:
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def test_the_lessons_have_find_exercises_and_puzzles_to_check() -> None:
+    # The checks below walk these lists: they must not pass by being empty.
+    assert len(FINDS) >= 15 and "rive-ex-find-three" in FINDS
+    assert len(PUZZLES) == 15
+    assert sum(kind == "puzzle" for kind, _ in EXERCISES) >= 14
+
+
+# ------------------------------------------------------------------ the notebooks
+def code_sources() -> list[tuple[str, str]]:
+    """(notebook, source) of every code cell of every notebook the sources build."""
+    out = []
+    for src, lang, nb_path in build_notebooks.targets():
+        for cell in build_notebooks.build(src, lang)["cells"]:
+            if cell["cell_type"] == "code":
+                out.append((nb_path.name, cell["source"]))
+    for nb_path in sorted((ROOT / "notebooks").glob("*/*.ipynb")):  # and as committed
+        for cell in json.loads(nb_path.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] == "code":
+                out.append((f"{nb_path.parent.name}/{nb_path.name}", "".join(cell["source"])))
+    return out
+
+
+def literals(source: str) -> set[str]:
+    """The string constants of a code cell."""
+    return {n.value for n in ast.walk(ast.parse(source))
+            if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+
+
+def test_no_notebook_code_cell_holds_an_accepted_move_or_a_solution() -> None:
+    """No cell gives a find exercise's or a puzzle's answer: not as a string in a cell about
+    that scenario or puzzle, nor in a cell that names no scenario. (A ``why`` cell may
+    show the same text as a move in another scenario's position, where it is another move:
+    ``why("placement-own-colour", "wG1 bS1-")`` is no answer to grasshopper-no-gaps.)"""
+    cells = code_sources()
+    every = answers()
+    leaks = []
+    for name, source in cells:
+        strings = literals(source)
+        named = strings & (set(every) | {p.stem for p in (ROOT / "scenarios").rglob("*.toml")})
+        for sid, moves in every.items():
+            if sid in named or not named:
+                leaks += [(name, sid, m) for m in moves if m in strings]
+    assert not leaks, leaks
+    assert not [name for name, source in cells if "accept" in source or "goal=" in source]
+    # the check looks where the answers were: in the find cells of the sources
+    assert any("find_exercise(" in source for _, source in cells)
+
+
+def test_the_check_for_answers_finds_one() -> None:
+    leaky = 'find_exercise("beetle-stack", goal="Pin it.", accept=["wB1 bB1"])'
+    assert literals(leaky) >= {"beetle-stack", "wB1 bB1"}
+    assert "wB1 bB1" in answers()["beetle-stack"]
+
+
+def test_a_find_cell_names_its_scenario_only() -> None:
+    source = ROOT / "notebooks" / "source" / "04-gates.toml"
+    nb = build_notebooks.build(source, "de")
+    assert any(c["source"] == 'find_exercise("beetle-drops-into-hole")' for c in nb["cells"])
+
+
+def test_a_source_that_still_gives_the_answer_is_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('id = "bad"\n[title]\nen = "t"\nde = "t"\nzh = "t"\n[[cells]]\n'
+                   'type = "find"\nscenario = "beetle-stack"\naccept = ["wB1 bB1"]\n',
+                   encoding="utf-8")
+    with pytest.raises(build_notebooks.SourceError, match="cell 1: a find cell names its "
+                       "scenario only"):
+        build_notebooks.build(bad, "en")
+
+
+# ------------------------------------------------------------------ the widgets
+def page_state(widget: Any) -> list[dict[str, Any]]:
+    """The state every widget under ``widget`` sends to the page (layouts and styles
+    included), in a fixed order, with the widgets' own model ids left out."""
+
+    def clean(value: Any) -> Any:
+        if isinstance(value, str) and value.startswith("IPY_MODEL_"):
+            return "<widget>"
+        if isinstance(value, list | tuple):
+            return [clean(v) for v in value]
+        if isinstance(value, dict):
+            return {k: clean(v) for k, v in value.items()}
+        return value
+
+    out: list[dict[str, Any]] = []
+    seen: set[int] = set()
+
+    def walk(x: Any) -> None:
+        if not isinstance(x, w.Widget) or id(x) in seen:
+            return
+        seen.add(id(x))
+        state = x.get_state()
+        out.append({k: clean(v) for k, v in sorted(state.items())})
+        for name in state:
+            value = getattr(x, name, None)
+            for inner in value if isinstance(value, list | tuple) else [value]:
+                walk(inner)
+
+    walk(widget)
+    return out
+
+
+def strings_in(state: Any) -> list[str]:
+    if isinstance(state, str):
+        return [state]
+    if isinstance(state, dict):
+        return [s for v in state.values() for s in strings_in(v)]
+    if isinstance(state, list):
+        return [s for v in state for s in strings_in(v)]
+    return []
+
+
+@pytest.mark.parametrize("sid", FINDS)
+def test_a_find_board_sends_the_page_nothing_that_tells_the_answer(sid: str) -> None:
+    s = scenario(sid)
+    assert s.exercise is not None
+    board = find_exercise(sid, canvas=False)
+    state = page_state(board)
+    assert len(state) > 10  # the board's buttons, menus, picture, hint, their layouts
+    text = " ".join(strings_in(state))
+    if s.GAME == "hive":  # a Rive action is a cell name, which the board shows anyway
+        assert not [a for a in s.exercise.accept if a in text]
+    # The same board with another answer looks the same on the page, byte for byte: the
+    # answer is only in the kernel.
+    game = s.game()
+    if isinstance(game, Position):
+        accepted = {game.parse_move(a) for a in s.exercise.accept}
+        other = next(game.move_string(m) for m in game.legal_moves() if m not in accepted)
+    else:
+        other = next(a.text for a in game.legal_moves() if a.text not in s.exercise.accept)
+    twin = lessons.with_hint(
+        Board(BoardController(s.game(), lang="en", mode="find", goal=s.goal("en"),
+                              accept=(other,)), canvas=False, title=s.text("title", "en")), s)
+    assert page_state(twin) == state
+
+
+@pytest.mark.parametrize("pid", PUZZLES)
+def test_a_puzzle_board_sends_the_page_nothing_that_tells_the_solution(pid: str) -> None:
+    p = puzzle(pid)
+    board = puzzle_exercise(pid, canvas=False)
+    state = page_state(board)
+    text = " ".join(strings_in(state))
+    assert not [m for m in p.solutions if m in text]
+    pos = p.position()
+    wrong = next(pos.move_string(m) for m in pos.legal_moves() if m not in p.moves(pos))
+    twin = lessons.with_hint(HiveBoard(PuzzleController(replace(p, solutions=(wrong,))),
+                                       canvas=False, title=p.text("title", "en")), p)
+    assert page_state(twin) == state
+
+
+def test_the_answer_is_checked_in_the_kernel_from_the_scenario_file() -> None:
+    board = find_exercise("beetle-drops-into-hole", canvas=False)
+    pos = scenario("beetle-drops-into-hole").game()
+    other = next(pos.move_string(m) for m in pos.legal_moves()
+                 if pos.move_string(m) != "wB1 bA1-")
+    assert board.controller.play_text(other).correct is False  # legal, but not the answer
+    board.controller.reset()
+    assert board.controller.play_text("wB1 bA1-").correct is True
+    with pytest.raises(ValueError, match="'queen-one-step' has no find exercise"):
+        find_exercise("queen-one-step")
+    # A teacher's own exercise on a scenario without one still works.
+    own = find_exercise("queen-one-step", goal="Go up.", accept=["wQ wS1/"], canvas=False)
+    assert own.controller.prompt() == "Go up."
+
+
+# ------------------------------------------------------------------ the hints
+@pytest.mark.parametrize(("kind", "sid"), EXERCISES)
+def test_every_exercise_of_the_lessons_has_a_hint_in_three_languages(kind: str,
+                                                                     sid: str) -> None:
+    s: Any = puzzle(sid) if kind == "puzzle" else scenario(sid)
+    hints = [s.text("hint", lang) for lang in ("en", "de", "zh")]
+    assert all(hints) and len(set(hints)) == 3, hints
+    assert re.search(r"[\u4e00-\u9fff]", hints[2]) and not re.search(r"[\u4e00-\u9fff]",
+                                                                    hints[0] + hints[1])
+    table = s.scenario if kind == "puzzle" else s
+    assert set(table.hint) == {"en", "de", "zh"}
+
+
+@pytest.mark.parametrize("pid", PUZZLES)
+def test_every_puzzle_has_a_hint_that_does_not_name_its_solution(pid: str) -> None:
+    p = puzzle(pid)
+    assert set(p.scenario.hint) == {"en", "de", "zh"}
+    assert not [m for m in p.solutions for lang in ("en", "de", "zh")
+                if m in p.text("hint", lang)]
+
+
+def test_no_hint_names_an_accepted_move() -> None:
+    for sid, moves in answers().items():
+        s: Any = puzzle(sid) if sid in PUZZLES else scenario(sid)
+        assert not [m for m in moves for lang in ("en", "de", "zh")
+                    if m in s.text("hint", lang)], sid
+
+
+def test_the_hint_button_shows_the_hint_in_the_boards_language() -> None:
+    set_language("de")
+    board = find_exercise("beetle-stack", canvas=False)
+    s = scenario("beetle-stack")
+    assert board.hint_button.description == "Tipp" and board.hint_text.value == ""
+    assert board.children[-1].children == (board.hint_button, board.hint_text)
+    board.hint_button.click()
+    assert s.text("hint", "de") in board.hint_text.value
+    board.language.value = "zh"  # the board's own language buttons
+    assert board.hint_button.description == HINT_BUTTON["zh"] == "提示"
+    assert s.text("hint", "zh") in board.hint_text.value
+    board.language.value = "en"
+    assert board.hint_button.description == "Hint"
+    assert board.hint_text.value == f"<div>{s.text('hint', 'en')}</div>"
+
+
+def test_a_hint_is_escaped_for_the_page() -> None:
+    s = loads('id = "x"\nrules = ["R12"]\n[hint]\nen = "Try <b>this</b> & that"\n'
+              '[position]\ngame_string = "Base;InProgress;White[2];wQ;bQ wQ-"\n'
+              '[expect]\nstate = "InProgress"\n', "x.toml")
+    board = lessons.with_hint(Board(BoardController(s.game()), canvas=False), s)
+    board.hint_button.click()
+    assert board.hint_text.value == "<div>Try &lt;b&gt;this&lt;/b&gt; &amp; that</div>"
+
+
+def test_the_hint_button_on_reach_rive_and_puzzle_boards() -> None:
+    reach = reach_exercise("placement-enclosed-cell", canvas=False)
+    reach.hint_button.click()
+    assert scenario("placement-enclosed-cell").text("hint") in reach.hint_text.value
+    rive = lessons.exercise("rive-ex-mark-removals", canvas=False)
+    rive.language.value = "de"
+    rive.hint_button.click()
+    assert scenario("rive-ex-mark-removals").text("hint", "de") in rive.hint_text.value
+    p = puzzle_exercise("win-not-draw", "zh", canvas=False)
+    assert p.hint_button.description == "提示"
+    p.hint_button.click()
+    assert puzzle("win-not-draw").text("hint", "zh") in p.hint_text.value
+
+
+def test_a_board_without_a_hint_gets_no_button() -> None:
+    board = lessons.board("beetle-stack", canvas=False)
+    assert not hasattr(board, "hint_button")
+    s = scenario("spider-exactly-three")  # an exercise outside the lessons, with no [hint]
+    assert not s.hint
+    assert not hasattr(reach_exercise("spider-exactly-three", canvas=False), "hint_button")
