@@ -320,3 +320,25 @@ def test_a_board_without_a_hint_gets_no_button() -> None:
     s = scenario("spider-exactly-three")  # an exercise outside the lessons, with no [hint]
     assert not s.hint
     assert not hasattr(reach_exercise("spider-exactly-three", canvas=False), "hint_button")
+
+
+def test_a_solved_exercise_is_remembered_by_the_browser_once():
+    """The contents page's ✓ counts what the browser stored: solving the exercise runs the
+    storing script under the board, once; a wrong try or a mark runs nothing."""
+    board = find_exercise("beetle-stack", canvas=False)
+    sid = "beetle-stack"
+    accept = scenario(sid).exercise.accept
+    assert board.solved_sent == []
+    board.controller.play_text(accept[0])
+    board.refresh()
+    assert board.solved_sent == [sid]
+    board.controller.reset()
+    board.controller.play_text(accept[0])
+    board.refresh()
+    assert board.solved_sent == [sid]  # once per board
+    assert "localStorage.setItem" in lessons.record_script(sid) and json.dumps(sid) in \
+        lessons.record_script(sid)
+    marking = reach_exercise("spider-exactly-three", canvas=False)
+    marking.controller.click("0,0")
+    marking.refresh()
+    assert marking.solved_sent == []

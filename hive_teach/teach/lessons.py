@@ -326,6 +326,30 @@ HINT_BUTTON = {"en": "Hint", "de": "Tipp", "zh": "提示"}
 """The label of the Hint button in each language."""
 
 
+def remember_solved(board: Any, sid: str) -> Any:
+    """Let the browser remember when the exercise on ``board`` is solved (the ✓ on the
+    contents page): a hidden output under the board runs :func:`record_script` then.
+    ``board.solved_output`` holds what it ran (nothing outside a page)."""
+    w = importlib.import_module("ipywidgets")
+    out = w.Output(layout=w.Layout(display="none"))
+    sent: list[str] = []
+
+    def check(_change: object = None) -> None:
+        last = board.controller.last
+        if last.correct and not sent:
+            sent.append(sid)
+            ipython = importlib.import_module("IPython.display")
+            with out:
+                ipython.display(ipython.Javascript(record_script(sid)))
+
+    readout = getattr(board, "readout", None)
+    if readout is not None and hasattr(readout, "observe"):
+        readout.observe(check, names="value")
+    board.solved_output, board.solved_sent = out, sent
+    board.children = (*board.children, out)
+    return board
+
+
 def with_hint(board: Any, s: Any) -> Any:
     """``board`` with a Hint button under it that shows the ``[hint]`` of ``s`` (a scenario or a
     puzzle: anything with ``text("hint", lang)``) in the board's language; ``board`` unchanged
@@ -335,6 +359,7 @@ def with_hint(board: Any, s: Any) -> Any:
     ``board.hint_button``, the text ``board.hint_text``. The label follows the board's
     language buttons, and so does the hint once shown.
     """
+    remember_solved(board, s.id)
     if not s.text("hint", "en"):
         return board
     w = importlib.import_module("ipywidgets")
@@ -397,6 +422,7 @@ __all__ = [
     "progress_script",
     "reach_exercise",
     "record_script",
+    "remember_solved",
     "scenario",
     "set_language",
     "show",
