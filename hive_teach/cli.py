@@ -229,7 +229,7 @@ def _cmd_coach(args: argparse.Namespace) -> int:
                              "judge (R19)")
         verdict = coach(pos, args.move)
     except IllegalMoveError as e:  # the rules' reason, in the learner's language
-        print(f"hive-teach coach: {args.move}: {e.text(args.lang)}", file=sys.stderr)
+        print(f"hive-teach coach: {e.text(args.lang)}", file=sys.stderr)
         return 1
     except ValueError as e:  # a bad GameString, or a move that is not legal (with its rule)
         print(f"hive-teach coach: {e}", file=sys.stderr)
