@@ -42,9 +42,8 @@ class BoardCoach:
         self.time_limit = time_limit
         self.verdict: Verdict | None = None
         """The verdict on the learner's last move."""
-        self.said: list[Said] = []
-        """What the coach says after the learner's last move: its verdict, the engine's
-        reasons."""
+        self.reasons: list[Said] = []
+        """Why the engine played its moves after the learner's last move."""
         # The move to draw, as (from, to) with from None for a placement, and the feedback
         # it belongs to: once the board shows something else, it is no longer drawn.
         self._drawn: tuple[Cell | None, Cell] | None = None
@@ -55,7 +54,7 @@ class BoardCoach:
         pos = board.game
         assert isinstance(pos, Position)
         self.verdict = coach(pos, move, time_limit=self.time_limit)
-        self.said = [self.verdict.said] if self.verdict.said is not None else []
+        self.reasons = []
         self._drawn, self._for = None, None
         if self.verdict.moves and self.verdict.verdict in ("allows-win", "missed-win"):
             # The reply is a move after the learner's; the missed win one instead of it.
@@ -69,11 +68,15 @@ class BoardCoach:
         pos = board.game
         assert isinstance(pos, Position)
         if pos.legal_moves() != [move]:  # a forced move (a pass) needs no reason
-            self.said.append(describe(pos.copy(), move))
+            self.reasons.append(describe(pos.copy(), move))
 
-    def text(self, lang: str) -> str:
-        """What the coach says now, in ``lang``."""
-        return " ".join(s.text(lang) for s in self.said)
+    def verdict_text(self, lang: str) -> str:
+        """The coach's word on the learner's last move in ``lang`` (``""``: nothing to say)."""
+        return self.verdict.text(lang) if self.verdict is not None else ""
+
+    def reasons_text(self, lang: str) -> str:
+        """Why the engine played what it did since, in ``lang``."""
+        return " ".join(s.text(lang) for s in self.reasons)
 
     def shown(self, fb: Feedback) -> Feedback:
         """``fb`` is the feedback that shows the coach's words: draw its move while it
@@ -101,7 +104,7 @@ class BoardCoach:
 
     def forget(self) -> None:
         """After undo or reset: nothing said, nothing drawn."""
-        self.verdict, self.said, self._drawn, self._for = None, [], None, None
+        self.verdict, self.reasons, self._drawn, self._for = None, [], None, None
 
 
 def _from_to(pos: Position, move: AnyMove) -> tuple[Cell | None, Cell] | None:

@@ -459,9 +459,11 @@ class BoardController(Generic[G]):
         if self.mode == "find":
             return self.done(Feedback("solved", self.t("solved", move=text, action=text),
                                       move=move, correct=True))
+        if self.coach is not None:  # its word on the move, before the engine's answer
+            message = " ".join(filter(None, (message, self.coach.verdict_text(self.lang))))
         message = self._with_replies(message, texts)
-        if self.coach is not None and self.coach.said:
-            message += " " + self.coach.text(self.lang)
+        if self.coach is not None and self.coach.reasons:
+            message += " " + self.coach.reasons_text(self.lang)
         if game.outcome() is not None:
             message += " " + self.t("game_over", result=self.result())
         fb = Feedback(self.rules.kind_of(move), message, move=move, replies=replies)

@@ -394,7 +394,7 @@ def describe(pos: Position, move: AnyMove) -> Said:
     live = passed is not None and not passed.state.is_over
     threats = immediate_wins(passed) if passed is not None and live else []
     moves_theirs_before = len(passed.legal_moves()) if passed is not None and live else None
-    mine_before = len(_free_cells(pos, me))
+    mine_before = len(_free_cells(pos, me)) if QUEENS[me] in pos.where else None
     theirs_before = len(_free_cells(pos, them))
     pinned_before = _pinned(pos, them)
     pos.push(move)
@@ -412,8 +412,7 @@ def describe(pos: Position, move: AnyMove) -> Said:
         if pinned:
             return Said("does/pin", me, (play,), spots=tuple(
                 Spot(p.name, cell_name(c)) for p, c in sorted(pinned.items())))
-        if pos.where.get(QUEENS[me]) is not None and mine_after > mine_before and (
-                mine_before < 6):
+        if mine_before is not None and mine_after > mine_before:
             return Said("does/defend", me, (play,), cells=_queen(pos, me), n=mine_after)
         if moves_theirs_before is not None and moves_theirs_after < moves_theirs_before:
             return Said("does/block", me, (play,), n=moves_theirs_before - moves_theirs_after)
