@@ -21,12 +21,11 @@ import pytest
 
 from hive_teach.board.controller import BoardController
 from hive_teach.core.errors import IllegalMoveError, InvalidMoveError
-from hive_teach.core.hexgrid import DELTAS, cell_name
+from hive_teach.core.hexgrid import DELTAS, cell_name, parse_cell
 from hive_teach.hive.ai.evaluate import WIN_STATE
 from hive_teach.hive.ai.solver import forces_win, solve
 from hive_teach.hive.coach import (
     CATALOGUES,
-    VERDICTS,
     Said,
     coach,
     explain_engine_move,
@@ -34,7 +33,7 @@ from hive_teach.hive.coach import (
 )
 from hive_teach.hive.pieces import Colour, Piece
 from hive_teach.hive.player import Player
-from hive_teach.hive.position import AnyMove, Position
+from hive_teach.hive.position import AnyMove, Move, Position
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = json.loads((ROOT / "tests" / "data" / "coach_cases.json").read_text(encoding="utf-8"))
@@ -70,7 +69,6 @@ def prove(kind: str, pos: Position, move: AnyMove, named: str | None) -> None:
     elif kind == "wins/2":
         assert not then.is_over and forces_win(pos, move, 2)
     elif kind in ("allows-win/1", "allows-win/2"):
-        assert not forces_win(pos, move, 3)
         quick = wins_at_once(then)
         if kind == "allows-win/1":
             assert quick and then.parse_move(named or "") in quick
@@ -91,14 +89,12 @@ CASE_IDS = [(gt, kind) for gt in GAME_TYPES for kind in KINDS if kind in CASES.g
 
 
 def test_every_game_type_has_every_kind_of_case() -> None:
-    missing = [(gt, k) for gt in GAME_TYPES for k in KINDS if k not in CASES.get(gt, {})]
-    assert len(missing) <= 6, missing  # the rarest ones (a missed win in 2) may be absent
+    """A win allowed in 1 and in 2, a missed win and a winning move in every game type; the
+    rarer ones (a missed win in 2, a win in 2) in most."""
     for gt in GAME_TYPES:
-        kinds = CASES[gt]
-        assert {"allows-win/1", "wins/1"} <= set(kinds) or {"allows-win/1", "wins/2"} <= set(
-            kinds), gt
-        assert any(k.startswith("missed-win") for k in kinds), gt
-        assert any(k.startswith("allows-win/2") for k in kinds) or gt in ("Base+P",), gt
+        assert {"allows-win/1", "allows-win/2", "missed-win/1", "wins/1"} <= set(CASES[gt]), gt
+    for kind in ("missed-win/2", "wins/2"):
+        assert sum(kind in CASES[gt] for gt in GAME_TYPES) >= 4, kind
 
 
 @pytest.mark.parametrize(("game_type", "kind"), CASE_IDS)
@@ -129,8 +125,8 @@ def test_a_move_that_surrounds_its_own_queen_allows_the_win() -> None:
     pos = Position.from_layout(
         {"0,0": "wQ", "1,0": "bQ", "0,1": "bS1", "-1,1": "bB1", "-1,0": "wS1", "0,-1": "wG1",
          "2,-1": "wA1", "2,0": "bA1"}, to_move="white", turn=6)
-    move = pos.parse_move("wA1 -bQ")
-    assert move.to is not None and cell_name(move.to) == "1,-1"
+    move = Move(Piece.from_name("wA1"), parse_cell("1,-1"))
+    assert move in pos.legal_moves()
     assert after(pos, move).state is WIN_STATE[Colour.BLACK]
     v = coach(pos, move)
     assert (v.verdict, v.what, v.moves) == ("allows-win", "allows-win/0", ())
@@ -147,7 +143,7 @@ def test_the_queen_with_one_free_cell_left_is_noted() -> None:
     # White's Queen at 0,0 has two free cells, 0,1 and 1,-1; filling one leaves her one.
     pos = Position.from_layout(
         {"0,0": "wQ", "1,0": "bQ", "-1,0": "wS1", "0,-1": "wG1", "-1,1": "wB1",
-         "2,0": "bS1"}, to_move="white", turn=5)
+         "-2,1": "wA1", "2,0": "bS1"}, to_move="white", turn=6)
     assert free_around(pos, Colour.WHITE) == 2
     noted = 0
     for m in pos.legal_moves():
@@ -191,7 +187,7 @@ def test_a_winning_move_is_never_called_a_mistake() -> None:
     the solver proves it forces a win in 2, the verdict is "wins"."""
     rng = random.Random(19)
     checked = wins = 0
-    for k, game_type in enumerate(GAME_TYPES * 2):
+    for k, game_type in enumerate(GAME_TYPES):
         pos = Position(game_type)
         player = Player("beginner", seed=k)
         while not pos.is_over and pos.ply < 70:
