@@ -4,7 +4,8 @@ Subcommands: ``uhp`` (a UHP engine on stdin/stdout), ``perft`` (count move seque
 ``render`` (a diagram of a Hive or Rive position or scenario), ``worksheet`` (a printable
 handout from scenarios of either game), ``verify`` (scenarios against their engines),
 ``import`` (a game record to a GameString), ``new-scenario`` (a scenario file from a
-position), ``match`` and ``rive`` (the second game). Each prints errors as one line on stderr
+position), ``coach`` (the coach's word on one move), ``match`` and ``rive`` (the second
+game). Each prints errors as one line on stderr
 and exits 1, never with a traceback.
 """
 
@@ -229,6 +230,32 @@ def _cmd_new_scenario(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_coach(args: argparse.Namespace) -> int:
+    import json
+
+    from hive_teach.core.errors import IllegalMoveError
+    from hive_teach.hive.coach import coach
+    from hive_teach.hive.position import Position
+
+    try:
+        pos = Position.from_game_string(args.game, tournament=False)
+        if pos.is_over:
+            raise ValueError(f"the game is over ({pos.state.value}): there is no move to "
+                             "judge (R19)")
+        verdict = coach(pos, args.move)
+    except IllegalMoveError as e:  # the rules' reason, in the learner's language
+        print(f"hive-teach coach: {e.text(args.lang)}", file=sys.stderr)
+        return 1
+    except ValueError as e:  # a bad GameString, or a move that is not legal (with its rule)
+        print(f"hive-teach coach: {e}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(verdict.as_dict(args.lang), ensure_ascii=False))
+    else:
+        print(verdict.text(args.lang))
+    return 0
+
+
 def _dpi(text: str) -> float:
     """A resolution for --dpi: a number from 10 to 1200 (so no NaN or infinity)."""
     try:
@@ -377,6 +404,22 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the language of the title and caption")
     p.add_argument("--force", action="store_true", help="replace the file if it exists")
     p.set_defaults(func=_cmd_new_scenario)
+
+    p = sub.add_parser(
+        "coach",
+        help="the coach's word on one move: it wins, allows a win, misses one, or is fine",
+        description="Judge MOVE (a UHP MoveString) for the side to move in GAMESTRING: "
+        "'wins', 'allows-win' (the opponent can win in 1 or 2 moves; the reply is named), "
+        "'missed-win' (a win in 1 or 2 was there; it is named) or 'fine' (perhaps with a "
+        "note). Prints the coach's sentence, or with --json {\"verdict\", \"moves\", "
+        "\"message\"}. Answers within about a second; when its time runs out it says nothing "
+        "rather than guess.",
+    )
+    p.add_argument("game", metavar="GAMESTRING")
+    p.add_argument("move", metavar="MOVE")
+    p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    p.add_argument("--lang", default="en", choices=["en", "de", "zh"])
+    p.set_defaults(func=_cmd_coach)
 
     from hive_teach.hive.match import register as register_match
     register_match(sub)

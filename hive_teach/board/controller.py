@@ -269,7 +269,9 @@ class BoardController(Generic[G]):
     ``engine`` the engine player (default: the game's simple player, seeded with ``seed``);
     ``piece`` the piece of a Hive ``reach`` exercise; ``goal`` the task of a ``find`` exercise
     and ``accept`` the moves that solve it (their texts, or a test ``accept(game, move)``);
-    ``lang`` ``en``, ``de`` or ``zh``.
+    ``lang`` ``en``, ``de`` or ``zh``; ``coach`` (Hive, free and engine mode) adds the
+    coach's sentence to the feedback of each learner move and a reason to each engine move,
+    and draws the move it names (:mod:`hive_teach.board.coaching`).
     """
 
     def __init__(
@@ -284,12 +286,14 @@ class BoardController(Generic[G]):
         engine: Engine | None = None,
         seed: int = 0,
         lang: str = "en",
+        coach: bool = False,
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"mode {mode!r} is not one of {', '.join(MODES)}")
         if mode == "find" and accept is None:
             raise ValueError("find mode needs accept: the moves that solve the exercise")
         self.rules: ClickModel[G] = click_model_for(game)
+        self.coach = _coach_for(game, mode) if coach else None
         self.lang = check_language(lang)
         self.mode = mode
         self.start: G = game.copy()  # type: ignore[assignment]  # copy() keeps the type
@@ -447,16 +451,23 @@ class BoardController(Generic[G]):
             return self.done(Feedback("checked", self.t("legal_not_goal", move=text, action=text),
                                       move=move, correct=False))
         self._checkpoints.append(game.ply)
+        if self.coach is not None:
+            self.coach.judge(self, move)
         message = self.rules.apply(self, move)
         self.selected, self.targets = None, frozenset()
         replies, texts = self._engine_turn()
         if self.mode == "find":
             return self.done(Feedback("solved", self.t("solved", move=text, action=text),
                                       move=move, correct=True))
+        if self.coach is not None:  # its word on the move, before the engine's answer
+            message = " ".join(filter(None, (message, self.coach.verdict_text(self.lang))))
         message = self._with_replies(message, texts)
+        if self.coach is not None and self.coach.reasons:
+            message += " " + self.coach.reasons_text(self.lang)
         if game.outcome() is not None:
             message += " " + self.t("game_over", result=self.result())
-        return self.done(Feedback(self.rules.kind_of(move), message, move=move, replies=replies))
+        fb = Feedback(self.rules.kind_of(move), message, move=move, replies=replies)
+        return self.done(self.coach.shown(fb) if self.coach is not None else fb)
 
     def _engine_turn(self) -> tuple[tuple[Any, ...], list[str]]:
         """In engine mode, let the engine play until it is the learner's turn again."""
@@ -465,6 +476,8 @@ class BoardController(Generic[G]):
         texts: list[str] = []
         while self.mode == "engine" and game.outcome() is None and game.turn != self.human:
             move = self.engine(game)
+            if self.coach is not None:
+                self.coach.engine_move(self, move)
             texts.append(game.move_text(move))
             game.play(move)
             played.append(move)
@@ -527,6 +540,8 @@ class BoardController(Generic[G]):
             return self.done(Feedback("reset", self.t("reset_marks")))
         if not self._checkpoints and self.mode == "engine":
             return self.done(Feedback("info", self.t("nothing_to_undo")))
+        if self.coach is not None:
+            self.coach.forget()
         target = self._checkpoints.pop() if self._checkpoints else game.ply - 1
         if target < self.start.ply:
             return self.done(Feedback("info", self.t("nothing_to_undo")))
@@ -544,6 +559,8 @@ class BoardController(Generic[G]):
         self.marked.clear()
         self.checked = None
         self._checkpoints.clear()
+        if self.coach is not None:
+            self.coach.forget()
         restart = getattr(self.engine, "reset", None)
         if callable(restart):
             restart()
@@ -583,7 +600,16 @@ class BoardController(Generic[G]):
     def marks(self, title: str | None = None) -> Any:
         """The diagram marks for what the board shows now (the exercises do not give the
         answer away)."""
-        return self.rules.marks(self, self.view(), title)
+        marks = self.rules.marks(self, self.view(), title)
+        return self.coach.marks(self, marks) if self.coach is not None else marks
+
+    def hint(self) -> Feedback:
+        """The coach's hint (a board with ``coach=True``): a good move for the side to move,
+        with a one-sentence reason, drawn on the board; nothing is played."""
+        if self.coach is None or self.game.outcome() is not None:
+            return self.done(Feedback("info", self.prompt()))
+        move, said = self.coach.hint(self)
+        return self.done(self.coach.shown(Feedback("info", said.text(self.lang), move=move)))
 
     def choices(self) -> list[tuple[str, Any]]:
         """The labelled first menu for the dropdown (no-canvas) path: the pieces the side to
@@ -593,6 +619,18 @@ class BoardController(Generic[G]):
     def second_choices(self) -> list[tuple[str, Cell]] | None:
         """The labelled second menu: the cells for the selected piece (Hive), or ``None``."""
         return self.rules.second_choices(self)
+
+
+def _coach_for(game: Any, mode: str) -> Any:
+    """The coach of a board in ``mode`` on ``game`` (Hive only: the coach knows its rules)."""
+    from hive_teach.hive.position import Position
+
+    if not isinstance(game, Position) or mode not in ("free", "engine"):
+        raise ValueError(f"the coach plays along in Hive games in free or engine mode, not in "
+                         f"{type(game).__name__} {mode} mode")
+    from hive_teach.board.coaching import BoardCoach
+
+    return BoardCoach()
 
 
 def _name(piece: Any) -> str | None:

@@ -82,11 +82,19 @@ def is_unique(pos: Position, n: int, *, time_limit: float | None = None) -> bool
     return len(solve(pos, n, limit=2, time_limit=time_limit)) == 1
 
 
-def forces_win(pos: Position, move: AnyMove, n: int) -> bool:
-    """Whether ``move`` (legal, for the side to move) forces a win within ``n`` own moves."""
+def forces_win(
+    pos: Position, move: AnyMove, n: int, *, time_limit: float | None = None
+) -> bool:
+    """Whether ``move`` (legal, for the side to move) forces a win within ``n`` own moves.
+
+    ``time_limit`` (seconds) raises :class:`SolverTimeout`; ``pos`` is left as it was.
+    """
     if n < 1:
         raise ValueError(f"n {n} must be 1 or more")
-    return _Proof(pos.turn, None).move_wins(pos, as_pair(move), n, position_hash(pos))
+    try:
+        return _Proof(pos.turn, time_limit).move_wins(pos, as_pair(move), n, position_hash(pos))
+    except SearchTimeout:
+        raise SolverTimeout(f"no answer to win-in-{n} within {time_limit} s") from None
 
 
 class _Proof:
