@@ -619,7 +619,7 @@ def puzzle_exercise(pid: str, lang: str | None = None, *, goal: str | None = Non
     p = puzzle(pid)
     canvas = options.pop("canvas", None)
     controller = PuzzleController(p, goal=goal, lang=lang, **options)
-    return HiveBoard(controller, canvas=canvas, title=p.text("title", lang))
+    return HiveBoard(controller, canvas=canvas, title=lambda lang: p.text("title", lang))
 
 
 # ------------------------------------------------------------------------- command line
