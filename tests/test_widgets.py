@@ -110,6 +110,7 @@ def test_the_piece_menu_shows_what_the_canvas_selected():
     click_at(b, "-1,0")  # the white Queen
     assert b.choice_menu.value is Piece.from_name("wQ") and b.choice_menu.label == "wQ @ -1,0"
     assert [label for label, _ in b.target_menu.options] == ["—", "-1,1", "0,-1"]
+    assert b.target_menu.label == "—"  # no cell chosen yet, and the menu says so
     x, y = b._drawn.hand["wA1"]
     b._on_canvas_click(SimpleNamespace(xdata=x, ydata=y))  # now an Ant in hand
     assert b.choice_menu.label == "wA1 (in hand)"

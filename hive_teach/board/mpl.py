@@ -45,7 +45,9 @@ DPI = 100
 _CODES = {"M": MplPath.MOVETO, "L": MplPath.LINETO, "Q": MplPath.CURVE3, "C": MplPath.CURVE4}
 
 
-def _mpl_path(path: Iterable[Cmd]) -> MplPath:
+@lru_cache(maxsize=8192)
+def _mpl_path(path: tuple[Cmd, ...]) -> MplPath:
+    # Cached: after a move most tiles, glyphs and cells are drawn where they were.
     verts: list[tuple[float, float]] = []
     codes: list[np.uint8] = []
     start = (0.0, 0.0)
@@ -60,7 +62,7 @@ def _mpl_path(path: Iterable[Cmd]) -> MplPath:
             codes.append(_CODES[op])
         if op == "M":
             start = (vals[0], vals[1])
-    return MplPath(verts, codes)
+    return MplPath(verts, codes, readonly=True)  # shared by the cache: never changed
 
 
 def paint_scene(ax: Axes, scene: Scene, pt_per_unit: float) -> list[PathCollection]:

@@ -422,6 +422,8 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
                 cells: list[tuple[str, Any]] = [("—", _NONE), *second]
                 if tuple(cells) != tuple(self.target_menu.options):
                     self.target_menu.options = cells
+                if self.target_menu.value not in [value for _, value in cells]:
+                    self.target_menu.value = _NONE  # "—", not an empty menu
                 fit_menu(self.target_menu, c.t("target_label"), widest="-10,-10")
         finally:
             self._syncing = False
