@@ -160,6 +160,42 @@ BOARD_CELLS = """import json
 from hive_teach.tutorial import board
 from hive_teach.core.hexgrid import parse_cell
 b = board("freedom-gate-queen")
-cells = ["0,0", "1,-1", "-1,0", "0,1", "2,0", "-1,1"]
+cells = ["0,0", "1,-1", "-1,0", "0,1", "2,0", "-1,1", "1,-2"]
 print("FRACTIONS " + json.dumps({c: b.figure_fraction(parse_cell(c)) for c in cells}))
 b"""
+
+
+def keep_canvas(page) -> None:
+    """Remember the board canvas's pixels now, for :func:`canvas_changes`."""
+    page.evaluate("""() => {
+      const c = document.querySelector('.jupyter-matplotlib-canvas-div canvas');
+      window.__kept = c.getContext('2d').getImageData(0, 0, c.width, c.height).data.slice();
+    }""")
+
+
+def canvas_changes(page, points: dict[str, list[float]]) -> dict:
+    """How the canvas differs from what :func:`keep_canvas` kept: ``count`` of changed pixels,
+    ``size`` of the canvas, ``box`` ``[x0, y0, x1, y1]`` (pixels, y down) around them, and for
+    each of ``points`` (figure fractions, y up) whether its pixel changed."""
+    return page.evaluate("""(points) => {
+      const c = document.querySelector('.jupyter-matplotlib-canvas-div canvas');
+      const now = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      const kept = window.__kept;
+      const differs = (i) => now[i] !== kept[i] || now[i + 1] !== kept[i + 1]
+        || now[i + 2] !== kept[i + 2];
+      let count = 0, x0 = c.width, y0 = c.height, x1 = -1, y1 = -1;
+      for (let y = 0; y < c.height; y++) {
+        for (let x = 0; x < c.width; x++) {
+          if (differs(4 * (y * c.width + x))) {
+            count++; x0 = Math.min(x0, x); x1 = Math.max(x1, x);
+            y0 = Math.min(y0, y); y1 = Math.max(y1, y);
+          }
+        }
+      }
+      const at = {};
+      for (const [name, [fx, fy]] of Object.entries(points)) {
+        const x = Math.round(fx * c.width), y = Math.round((1 - fy) * c.height);
+        at[name] = differs(4 * (y * c.width + x));
+      }
+      return {count, size: [c.width, c.height], box: count ? [x0, y0, x1, y1] : null, at};
+    }""", points)

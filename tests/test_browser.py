@@ -14,9 +14,11 @@ import pytest
 from browser_support import (
     BOARD_CELLS,
     browser_page,
+    canvas_changes,
     chromium_available,
     click_cell,
     jupyterlab,
+    keep_canvas,
     message_shown,
     open_and_run,
     read_fractions,
@@ -37,32 +39,81 @@ if not chromium_available():
                 allow_module_level=True)
 
 
-@pytest.mark.slow
-def test_click_select_reject_and_play_in_jupyterlab(tmp_path):
-    write_notebook(tmp_path / "board.ipynb", [BOARD_CELLS])
-    shutil.copytree(ROOT / "scenarios", tmp_path / "scenarios")
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """JupyterLab on a folder with the board notebook, and a browser: shared by the tests."""
+    root = tmp_path_factory.mktemp("lab")
+    write_notebook(root / "board.ipynb", [BOARD_CELLS])
+    write_notebook(root / "overlay.ipynb", [BOARD_CELLS])
+    shutil.copytree(ROOT / "scenarios", root / "scenarios")
+    with jupyterlab(root) as base, browser_page() as page:
+        yield base, page, root
+
+
+def queen_targets() -> str:
     s = scenario("freedom-gate-queen")
-    expected = " ".join(sorted(cell_name(c) for c in s.position().targets(s.focus.piece)))
-    with jupyterlab(tmp_path) as lab, browser_page() as page:
-        open_and_run(page, lab, "board.ipynb")
-        fractions = read_fractions(page)
+    return " ".join(sorted(cell_name(c) for c in s.position().targets(s.focus.piece)))
 
-        click_cell(page, fractions, "0,0")  # the white Queen
-        page.wait_for_function(
-            "() => document.querySelector('.hive-teach-targets').innerText.includes(',')",
-            timeout=30_000)
-        assert targets_shown(page) == expected
 
-        click_cell(page, fractions, "1,-1")  # the gated hole
-        page.wait_for_function(
-            "() => document.querySelector('.hive-teach-readout').innerText.includes('(R7)')",
-            timeout=30_000)
-        assert "bQ" in message_shown(page) and "wS1" in message_shown(page)
+def wait_for_targets(page) -> None:
+    page.wait_for_function(
+        "() => document.querySelector('.hive-teach-targets').innerText.includes(',')",
+        timeout=30_000)
 
-        click_cell(page, fractions, "-1,0")  # a legal slide
-        page.wait_for_function(
-            "() => document.querySelector('.hive-teach-readout').innerText.includes('Played')",
-            timeout=30_000)
-        assert "wQ" in message_shown(page)
-        assert targets_shown(page) == ""
-        page.screenshot(path=str(tmp_path / "board.png"))
+
+@pytest.mark.slow
+def test_a_click_paints_the_highlights_over_a_board_that_stays(lab):
+    base, page, _ = lab
+    open_and_run(page, base, "overlay.ipynb")
+    fractions = read_fractions(page)
+    page.wait_for_timeout(500)  # the first picture has arrived
+    keep_canvas(page)
+    click_cell(page, fractions, "0,0")  # the white Queen
+    wait_for_targets(page)
+    page.wait_for_function("""() => {
+      const c = document.querySelector('.jupyter-matplotlib-canvas-div canvas');
+      const now = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      return now.some((v, i) => v !== window.__kept[i]);
+    }""", timeout=30_000)
+    page.wait_for_timeout(300)  # and nothing else arrives
+    assert targets_shown(page) == queen_targets() == "-1,0 0,1"
+    changes = canvas_changes(page, fractions)
+    assert changes["at"]["-1,0"] and changes["at"]["0,1"]  # the green targets
+    # The board underneath stays: other pieces and cells, and all but a small part.
+    assert not changes["at"]["1,-2"] and not changes["at"]["2,0"] and not changes["at"]["1,-1"]
+    width, height = changes["size"]
+    assert changes["count"] < 0.1 * width * height
+    # Every changed pixel is on the Queen's cell or her targets (a cell's radius around them).
+    qx, wx = fractions["0,0"][0], fractions["-1,0"][0]  # neighbours in a row: sqrt(3) radii
+    radius = (qx - wx) * width / 3**0.5 * 1.15
+    xs = [fractions[c][0] * width for c in ("0,0", "-1,0", "0,1")]
+    ys = [(1 - fractions[c][1]) * height for c in ("0,0", "-1,0", "0,1")]
+    x0, y0, x1, y1 = changes["box"]
+    assert min(xs) - radius <= x0 and x1 <= max(xs) + radius
+    assert min(ys) - radius <= y0 and y1 <= max(ys) + radius
+
+
+@pytest.mark.slow
+def test_click_select_reject_and_play_in_jupyterlab(lab):
+    base, page, root = lab
+    expected = queen_targets()
+    open_and_run(page, base, "board.ipynb")
+    fractions = read_fractions(page)
+
+    click_cell(page, fractions, "0,0")  # the white Queen
+    wait_for_targets(page)
+    assert targets_shown(page) == expected
+
+    click_cell(page, fractions, "1,-1")  # the gated hole
+    page.wait_for_function(
+        "() => document.querySelector('.hive-teach-readout').innerText.includes('(R7)')",
+        timeout=30_000)
+    assert "bQ" in message_shown(page) and "wS1" in message_shown(page)
+
+    click_cell(page, fractions, "-1,0")  # a legal slide
+    page.wait_for_function(
+        "() => document.querySelector('.hive-teach-readout').innerText.includes('Played')",
+        timeout=30_000)
+    assert "wQ" in message_shown(page)
+    assert targets_shown(page) == ""
+    page.screenshot(path=str(root / "board.png"))

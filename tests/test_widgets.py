@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import io
 from types import SimpleNamespace
+
+import numpy as np
+from PIL import Image
 
 from hive_teach import Piece, Position, parse_cell
 from hive_teach.board.controller import BoardController
 from hive_teach.board.widget import HiveBoard
 from hive_teach.core.hexgrid import to_pixel
+from hive_teach.core.scene import Text, text_width
 from hive_teach.tutorial import board, find_exercise, reach_exercise
 
 OPENING = "Base;InProgress;White[2];wS1;bS1 wS1-"
@@ -90,3 +95,153 @@ def test_tutorial_exercises_on_scenarios():
     f.controller.play_text("wA1 /wQ")
     assert f.controller.last.kind == "solved"
     assert board("freedom-gate-queen", canvas=False).controller.mode == "free"
+
+
+# ---------------------------------------------------------------- behaviour a learner expects
+QUEENS = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"
+
+
+def queens_board(canvas: bool = True) -> HiveBoard:
+    return HiveBoard(BoardController(Position.from_game_string(QUEENS)), canvas=canvas)
+
+
+def test_the_piece_menu_shows_what_the_canvas_selected():
+    b = queens_board()
+    click_at(b, "-1,0")  # the white Queen
+    assert b.choice_menu.value is Piece.from_name("wQ") and b.choice_menu.label == "wQ @ -1,0"
+    assert [label for label, _ in b.target_menu.options] == ["—", "-1,1", "0,-1"]
+    assert b.target_menu.label == "—"  # no cell chosen yet, and the menu says so
+    x, y = b._drawn.hand["wA1"]
+    b._on_canvas_click(SimpleNamespace(xdata=x, ydata=y))  # now an Ant in hand
+    assert b.choice_menu.label == "wA1 (in hand)"
+    click_at(b, "0,0")  # wS1 is pinned: explained, and nothing is selected
+    assert b.controller.last.rule == "R6" and b.choice_menu.label == "—"
+    click_at(b, "-1,0")
+    click_at(b, "0,-1")  # the Queen moves: nothing is selected
+    assert b.choice_menu.index == 0 and b.choice_menu.label == "—"
+    b.choice_menu.value = Piece.from_name("bQ")  # the menu still selects (Black to move)
+    assert b.controller.selected is Piece.from_name("bQ")
+
+
+def test_menus_fit_their_label_and_entries_in_every_language():
+    b = queens_board(canvas=False)
+    b.choice_menu.value = Piece.from_name("wQ")
+    widths = set()
+    for lang in ("en", "de", "zh"):
+        b.language.value = lang
+        for menu in (b.choice_menu, b.target_menu):
+            assert menu.style.description_width == "initial"  # the label takes what it needs
+            entries = max(text_width(str(label), 1.0) for label, _ in menu.options)
+            width = float(menu.layout.width.removesuffix("em"))
+            assert width >= text_width(menu.description, 1.0) + entries + 2, (lang, menu)
+        widths.add(b.target_menu.layout.width)
+        b.choice_menu.value = Piece.from_name("wS1")  # other cells: the menu keeps its width
+        assert b.target_menu.layout.width in widths
+        b.choice_menu.value = Piece.from_name("wQ")
+
+
+def test_the_title_follows_the_language_switch():
+    b = board("freedom-gate-queen", canvas=False)
+    assert b.title == "A gate: too narrow to slide through"
+    b.language.value = "de"
+    assert b.title == b.marks().title == "Ein Tor: zu eng zum Durchschieben"
+    texts = HiveBoard(BoardController(Position.from_game_string(OPENING)), canvas=True,
+                      title={"en": "Gate", "de": "Tor"})
+    texts.language.value = "de"
+    assert any(isinstance(item, Text) and item.text == "Tor" for item in texts.base_scene().items)
+    texts.language.value = "zh"  # no Chinese text: the English one
+    assert texts.title == "Gate"
+
+
+def test_the_board_keeps_its_view_after_a_move_and_grows_when_the_hive_leaves_it():
+    b = queens_board()
+    ax = b._figure.axes[0]
+    start = (ax.get_xlim(), ax.get_ylim())
+    click_at(b, "-1,0")
+    click_at(b, "0,-1")  # the Queen slides along the hive: it stays in view
+    assert (ax.get_xlim(), ax.get_ylim()) == start
+    for move in ("bA1 bQ-", "wA1 -wS1", "bA2 bA1-", "wA2 -wA1", "bA3 bA2-"):
+        b.controller.play_text(move)
+        b.refresh()
+    x0, x1 = ax.get_xlim()
+    y0, y1 = ax.get_ylim()
+    bx0, bx1, by0, by1 = b._drawn.bounds
+    assert x0 <= bx0 and bx1 <= x1 and y0 <= by0 and by1 <= y1  # all of it is in view
+    assert x0 <= start[0][0] and start[0][1] <= x1 and (x0, x1) != start[0]  # it grew
+    b.reset_button.click()
+    assert (ax.get_xlim(), ax.get_ylim()) == start  # the start position is fitted again
+
+
+# ---------------------------------------------------------------- the overlay over the board
+def press(b: HiveBoard, cell: str) -> None:
+    """A mouse press on ``cell`` as the page sends it: through the canvas's own callbacks."""
+    from matplotlib.backend_bases import MouseEvent
+
+    x, y = b._figure.axes[0].transData.transform(to_pixel(parse_cell(cell)))
+    MouseEvent("button_press_event", b.canvas, x, y, button=1)._process()
+
+
+def test_a_click_repaints_only_the_marks_over_the_board_painted_once_per_position():
+    b = queens_board()
+    layers = b._layers
+    board_artists = list(layers.static)
+    click_at(b, "-1,0")  # select: targets and the ring over the same board
+    assert layers.static == board_artists and layers.overlay
+    click_at(b, "-2,0")  # rejected: a cross over the same board
+    assert layers.static == board_artists and b.controller.view().forbidden
+    click_at(b, "0,-1")  # a move: the board is painted again, and nothing is over it
+    assert layers.static != board_artists and not layers.overlay
+
+
+def test_on_the_page_a_click_sends_only_the_changed_pixels():
+    b = queens_board()
+    sent: list[bytes] = []
+    b.canvas.send_binary = sent.append
+    press(b, "1,0")  # the first press on the page: the whole picture
+    press(b, "-1,0")  # the white Queen: her ring and targets only
+    assert len(sent) == 2 and b.canvas._image_mode == "diff"
+    changes = np.asarray(Image.open(io.BytesIO(sent[-1])))
+    changed = changes.any(axis=2)
+    assert 0 < changed.mean() < 0.1
+    height = changes.shape[0]
+
+    def pixel(cell: str) -> tuple[int, int]:
+        x, y = b._figure.axes[0].transData.transform(to_pixel(parse_cell(cell)))
+        return int(height - y), int(x)
+
+    assert changed[pixel("0,-1")]  # a target: green now
+    assert not changed[pixel("1,0")] and not changed[pixel("2,0")]  # the black pieces stay
+    x, y = b._drawn.hand["bA1"]  # and so does Black's hand
+    px, py = b._figure.axes[0].transData.transform((x, y))
+    assert not changed[int(height - py), int(px)]
+
+
+def test_the_overlay_looks_as_a_full_drawing_of_the_scene():
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from hive_teach.board.drawing import scene_of
+    from hive_teach.board.mpl import LayeredAxes, draw_scene
+
+    b = queens_board(canvas=False)
+    c = b.controller
+    fig = Figure(figsize=(7.5, 4.125))
+    FigureCanvasAgg(fig)
+    layers = LayeredAxes(fig.add_axes((0, 0, 1, 1)))
+    layers.show(b.base_scene(), b.base_scene)
+    for cell in ("-1,0", "-2,0"):  # select, then a rejected move: a cross and a rule id
+        c.click(parse_cell(cell))
+        assert layers.show(scene_of(c.game, b.marks()), b.base_scene) == "blit"
+    blitted = np.asarray(fig.canvas.buffer_rgba()).astype(int)
+    whole = Figure(figsize=(7.5, 4.125))
+    FigureCanvasAgg(whole)
+    draw_scene(scene_of(c.game, b.marks()), whole.add_axes((0, 0, 1, 1)))
+    whole.canvas.draw()
+    drawn = np.asarray(whole.canvas.buffer_rgba()).astype(int)
+    assert np.abs(blitted - drawn).max() <= 16  # the same picture, to rounding
+    before = Figure(figsize=(7.5, 4.125))
+    FigureCanvasAgg(before)
+    draw_scene(b.base_scene(), before.add_axes((0, 0, 1, 1)))
+    before.canvas.draw()
+    assert (np.abs(np.asarray(before.canvas.buffer_rgba()).astype(int) - drawn).max(axis=2)
+            > 16).sum() > 1000  # and the marks did change it

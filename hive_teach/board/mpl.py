@@ -19,7 +19,7 @@ from __future__ import annotations
 import io
 import logging
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path as FilePath
 from typing import TYPE_CHECKING
@@ -45,7 +45,9 @@ DPI = 100
 _CODES = {"M": MplPath.MOVETO, "L": MplPath.LINETO, "Q": MplPath.CURVE3, "C": MplPath.CURVE4}
 
 
-def _mpl_path(path: Iterable[Cmd]) -> MplPath:
+@lru_cache(maxsize=8192)
+def _mpl_path(path: tuple[Cmd, ...]) -> MplPath:
+    # Cached: after a move most tiles, glyphs and cells are drawn where they were.
     verts: list[tuple[float, float]] = []
     codes: list[np.uint8] = []
     start = (0.0, 0.0)
@@ -60,27 +62,39 @@ def _mpl_path(path: Iterable[Cmd]) -> MplPath:
             codes.append(_CODES[op])
         if op == "M":
             start = (vals[0], vals[1])
-    return MplPath(verts, codes)
+    return MplPath(verts, codes, readonly=True)  # shared by the cache: never changed
 
 
-def paint_scene(ax: Axes, scene: Scene, pt_per_unit: float) -> None:
+def paint_scene(ax: Axes, scene: Scene, pt_per_unit: float) -> list[PathCollection]:
     """Add the scene to ``ax``: one path collection per run of shapes or texts of a z level.
 
     Texts are drawn as glyph outlines (cached per string), as fast as shapes and the same in
-    PNG and PDF.
+    PNG and PDF. Returns the collections added, in paint order.
     """
+    return add_items(ax, scene.items, pt_per_unit)
+
+
+def add_items(ax: Axes, items: Iterable[Shape | Text], pt_per_unit: float, *,
+              animated: bool = False) -> list[PathCollection]:
+    """Add ``items`` (in paint order) to ``ax`` as path collections, one per run of shapes or
+    texts of a z level. ``animated`` ones are only set up to draw in ``ax`` (with
+    ``artist.draw(renderer)``, for blitting), not added to it: the figure's draws leave them
+    out, and they need no clipping."""
+    added: list[PathCollection] = []
     run: list[Shape | Text] = []
-    for item in scene.items:
+    for item in items:
         if run and (item.z != run[0].z or type(item) is not type(run[0])):
-            _add_run(ax, run, pt_per_unit)
+            added.append(_add_run(ax, run, pt_per_unit, animated))
             run = []
         run.append(item)
     if run:
-        _add_run(ax, run, pt_per_unit)
+        added.append(_add_run(ax, run, pt_per_unit, animated))
+    return added
 
 
-def _add_run(ax: Axes, run: list[Shape | Text], pt_per_unit: float) -> None:
-    # A run is all texts or all shapes (see paint_scene); the filters only tell mypy which.
+def _add_run(ax: Axes, run: list[Shape | Text], pt_per_unit: float,
+             animated: bool) -> PathCollection:
+    # A run is all texts or all shapes (see add_items); the filters only tell mypy which.
     texts = [t for t in run if isinstance(t, Text)]
     shapes = [s for s in run if isinstance(s, Shape)]
     if texts:
@@ -107,7 +121,18 @@ def _add_run(ax: Axes, run: list[Shape | Text], pt_per_unit: float) -> None:
             joinstyle="round",
             zorder=run[0].z,
         )
-    ax.add_collection(coll, autolim=False)
+    if animated:
+        # What add_collection does, but without the clip to the axes (which costs more than
+        # drawing a few marks): the overlay always lies inside the view.
+        coll.set_animated(True)
+        figure = ax.get_figure(root=False)
+        if figure is not None:
+            coll.set_figure(figure)
+        coll.set_transform(ax.transData)
+        coll.axes = ax
+    else:
+        ax.add_collection(coll, autolim=False)
+    return coll
 
 
 @lru_cache(maxsize=256)
@@ -198,6 +223,312 @@ def board_of(fig_or_ax: object) -> DrawnBoard:
     if board is None:
         raise ValueError(f"{fig_or_ax!r} holds no diagram: draw one with board.draw(game)")
     return board
+
+
+Bounds = tuple[float, float, float, float]
+"""``(x0, x1, y0, y1)`` in data units."""
+
+
+def split_items(static: Sequence[Shape | Text],
+                items: Sequence[Shape | Text]) -> list[int] | None:
+    """Where ``static`` is inside ``items``: the index in ``items`` of each static item, in
+    order, if ``static`` is a subsequence of ``items`` (else None). The other items are what
+    the scene adds to the static part: the overlay.
+
+    >>> a, b, c = (Text(0, 0, s, 1) for s in "abc")
+    >>> split_items([a, c], [a, b, c]), split_items([c, a], [a, b, c])
+    ([0, 2], None)
+    """
+    where: list[int] = []
+    j, n = 0, len(static)
+    for i, item in enumerate(items):
+        if j < n and item == static[j]:
+            where.append(i)
+            j += 1
+    return where if j == n else None
+
+
+def item_boxes(items: Sequence[Shape | Text], pad: float) -> np.ndarray:
+    """The bounding box ``(x0, y0, x1, y1)`` of each item's ink, ``pad`` more on each side
+    (strokes add half their width), as an ``(n, 4)`` array."""
+    boxes = np.empty((len(items), 4))
+    for k, item in enumerate(items):
+        if isinstance(item, Text):
+            verts = np.asarray(_text_path(item).vertices)  # control points hold the curves
+            x0, y0 = verts.min(axis=0)
+            x1, y1 = verts.max(axis=0)
+            grow = pad
+        else:
+            xs = [v for cmd in item.path for v in cmd[1::2]]
+            ys = [v for cmd in item.path for v in cmd[2::2]]
+            if not xs:
+                xs, ys = [0.0], [0.0]
+            x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+            grow = pad + (item.width / 2 if item.stroke else 0.0)
+        boxes[k] = (x0 - grow, y0 - grow, x1 + grow, y1 + grow)
+    return boxes
+
+
+def _runs(items: Sequence[Shape | Text], keys: Sequence[int] | None = None) -> list[range]:
+    """Where :func:`add_items` starts a new collection: the index ranges of runs of items of
+    one z level and type (and one ``keys`` value, if given)."""
+    out: list[range] = []
+    start = 0
+    for i in range(1, len(items) + 1):
+        if i == len(items) or items[i].z != items[start].z \
+                or type(items[i]) is not type(items[start]) \
+                or (keys is not None and keys[i] != keys[start]):
+            out.append(range(start, i))
+            start = i
+    return out
+
+
+class LayeredAxes:
+    """Paints scenes of one board into the axes ``ax`` of an interactive canvas (ipympl),
+    quickly enough to follow clicks.
+
+    :meth:`show` paints what stays from click to click (the board, its pieces, the hands, the
+    last move: the *static* part, given by ``base``) as the figure's normal artists, and
+    keeps a copy of its pixels after each full draw. What a click adds (selection, targets,
+    marks: the *overlay*) is painted over that copy and sent with ``canvas.blit``, which
+    (webagg, ipympl) sends only the pixels that changed. The next scene reuses the static
+    part while it is the same, so a click costs about its marks only.
+
+    The picture is the same as a full draw of the scene: the overlay's box (the rectangle of
+    pixels its marks touch) is cleared and everything of the scene that reaches into it,
+    static or not, is painted again there in the scene's order, clipped to the box. The
+    view (the axes limits) stays from scene to scene while the scene fits in it, and grows
+    when it does not (:meth:`reset_view` fits it again).
+
+    >>> from hive_teach.core.scene import DrawnBoard, Painter, circle
+    >>> fig = Figure(figsize=(4, 2))
+    >>> _ = FigureCanvasAgg(fig)
+    >>> layers = LayeredAxes(fig.add_axes((0, 0, 1, 1)))
+    >>> p = Painter()
+    >>> p.shape(circle(0, 0, 1), 3, fill="#ffffff", stroke="#000000", width=0.1)
+    >>> base = Scene(p.sorted(), (-2, 2, -1, 1), DrawnBoard())
+    >>> p.shape(circle(1, 0, 0.5), 6, fill="#009e73")
+    >>> layers.show(Scene(p.sorted(), (-2, 2, -1, 1), DrawnBoard()), lambda: base)
+    'draw'
+    >>> len(layers.static), len(layers.overlay)
+    (1, 1)
+    >>> layers.show(base, lambda: base), len(layers.overlay)
+    ('blit', 0)
+    """
+
+    def __init__(self, ax: Axes) -> None:
+        root = ax.get_figure(root=True)
+        if root is None:
+            raise ValueError("cannot draw into axes that belong to no figure")
+        self.ax = ax
+        self.figure: Figure = root
+        self.view: Bounds | None = None
+        """The axes limits ``(x0, x1, y0, y1)``; None before the first scene."""
+        self.static: list[PathCollection] = []
+        """The artists of the static part (drawn by the figure)."""
+        self.overlay: list[PathCollection] = []
+        """The artists painted over the static part: the overlay's own, then (in
+        :attr:`repaint`) the static ones that reach into its box."""
+        self.repaint: list[PathCollection] = []
+        """What is painted in the overlay's box, in the scene's order."""
+        self._static_items: list[Shape | Text] | None = None
+        self._static_boxes = np.empty((0, 4))
+        self._static_runs: list[range] = []
+        self._run_of: list[int] = []  # the static collection of each base item
+        self._box: Bounds | None = None  # the overlay's box in data units: x0, y0, x1, y1
+        self._aspect = 0.0
+        self._pt_per_unit = 1.0
+        self._pad = 0.0
+        self._saved: object = None  # the static part's pixels after the last full draw
+        self._saved_key: tuple[object, ...] = ()
+        self._canvas: object = None
+        self._connect()
+
+    def _connect(self) -> None:
+        # ipympl gives the figure a new canvas: listen to the one it draws on now.
+        canvas = self.figure.canvas
+        if canvas is not self._canvas:
+            canvas.mpl_connect("draw_event", self._on_draw)
+            self._canvas = canvas
+
+    # ------------------------------------------------------------------ the view
+    def reset_view(self) -> None:
+        """Fit the view to the next scene again (say after a reset), instead of keeping it."""
+        self.view = None
+        self._static_items = None
+
+    def _box_aspect(self) -> float:
+        """Height over width of the axes on the figure, in inches."""
+        w, h = self.figure.get_size_inches()
+        _, _, pw, ph = self.ax.get_position().bounds
+        return float(h * ph) / float(w * pw)
+
+    def _fits(self, bounds: Bounds) -> bool:
+        v = self.view
+        eps = 1e-9
+        return (v is not None and v[0] <= bounds[0] + eps and bounds[1] <= v[1] + eps
+                and v[2] <= bounds[2] + eps and bounds[3] <= v[3] + eps
+                and self._aspect == self._box_aspect())
+
+    def _grown(self, bounds: Bounds) -> Bounds:
+        """The view for a scene with ``bounds``: the old one if the scene fits in it, else the
+        smallest one that holds both, widened to the axes' shape (so that no draw changes it)."""
+        if self._fits(bounds):
+            assert self.view is not None
+            return self.view
+        x0, x1, y0, y1 = bounds
+        if self.view is not None:
+            v = self.view
+            x0, x1, y0, y1 = min(x0, v[0]), max(x1, v[1]), min(y0, v[2]), max(y1, v[3])
+        aspect = self._box_aspect()
+        w, h = x1 - x0, y1 - y0
+        if h / max(w, 1e-9) < aspect:  # too flat for the box: taller, keeping the middle
+            grow = (w * aspect - h) / 2
+            y0, y1 = y0 - grow, y1 + grow
+        else:
+            grow = (h / aspect - w) / 2
+            x0, x1 = x0 - grow, x1 + grow
+        self._aspect = aspect
+        return (x0, x1, y0, y1)
+
+    # ------------------------------------------------------------------ painting
+    def show(self, scene: Scene, base: Callable[[], Scene], *, live: bool = True) -> str:
+        """Show ``scene``; ``base()`` gives its static part (called only when the static part
+        must be painted again). ``live``: draw and send the picture now (else only ask the
+        page to draw, for a canvas not shown yet).
+
+        Returns ``"blit"`` if only the overlay was painted again, ``"draw"`` if everything.
+        """
+        self._connect()
+        where = None
+        if self._static_items is not None and self._fits(scene.bounds):
+            where = split_items(self._static_items, scene.items)
+        if where is None:
+            self._paint_static(scene, base())
+            kind = "draw"
+        else:
+            self._plan_overlay(scene.items, where)
+            kind = "blit"
+        _BOARDS[self.ax] = _BOARDS[self.figure] = scene.board
+        canvas = self.figure.canvas
+        if not live:
+            canvas.draw_idle()
+        elif kind == "blit" and self._saved is not None and self._saved_key == self._key():
+            canvas.restore_region(self._saved)  # type: ignore[attr-defined]  # Agg canvases
+            self._draw_overlay()
+            canvas.blit(self.figure.bbox)
+        else:
+            canvas.draw()
+        return kind
+
+    def _key(self) -> tuple[object, ...]:
+        w, h = self.figure.canvas.get_width_height(physical=True)
+        return (w, h, self.figure.dpi)
+
+    def _scale(self) -> float:
+        """Points per data unit in the view."""
+        assert self.view is not None
+        w, _ = self.figure.get_size_inches()
+        _, _, pw, _ = self.ax.get_position().bounds
+        return 72 * float(w * pw) / (self.view[1] - self.view[0])
+
+    def _paint_static(self, scene: Scene, base: Scene) -> None:
+        where = split_items(base.items, scene.items)
+        if where is None:  # no static part in common: all of the scene is static
+            base, where = scene, list(range(len(scene.items)))
+        b0, b1, b2, b3 = base.bounds
+        s0, s1, s2, s3 = scene.bounds
+        self.view = self._grown((min(b0, s0), max(b1, s1), min(b2, s2), max(b3, s3)))
+        for artist in self.static:
+            artist.remove()
+        ax = self.ax
+        ax.set_xlim(self.view[0], self.view[1])
+        ax.set_ylim(self.view[2], self.view[3])
+        ax.set_aspect("equal")
+        ax.set_axis_off()
+        self._pt_per_unit = self._scale()
+        # Two pixels at 200 dpi (a screen of twice the density): antialiasing reaches past
+        # a path's edge.
+        self._pad = 2 * 72 / (200 * self._pt_per_unit)
+        self.static = add_items(ax, base.items, self._pt_per_unit)
+        self._static_items = list(base.items)
+        self._static_boxes = item_boxes(base.items, self._pad)
+        self._static_runs = _runs(base.items)
+        self._run_of = [n for n, run in enumerate(self._static_runs) for _ in run]
+        self._saved = None
+        self._plan_overlay(scene.items, where)
+
+    def _plan_overlay(self, items: Sequence[Shape | Text], where: list[int]) -> None:
+        """What to paint in the overlay's box for the scene ``items``, whose static part is
+        at the indices ``where`` (base item ``k`` is ``items[where[k]]``)."""
+        base_index = [-1] * len(items)
+        for k, i in enumerate(where):
+            base_index[i] = k
+        extra = [i for i, k in enumerate(base_index) if k < 0]
+        self.overlay, self.repaint, self._box = [], [], None
+        if not extra:
+            return
+        boxes = item_boxes([items[i] for i in extra], self._pad)
+        box = (float(boxes[:, 0].min()), float(boxes[:, 1].min()),
+               float(boxes[:, 2].max()), float(boxes[:, 3].max()))
+        self._box = box
+        s = self._static_boxes
+        reaches = ((s[:, 0] < box[2]) & (box[0] < s[:, 2])
+                   & (s[:, 1] < box[3]) & (box[1] < s[:, 3]))
+        run_of = self._run_of
+        # A run of the scene: overlay items, or static items of one static collection.
+        keys = [(-1 if k < 0 else run_of[k]) for k in base_index]
+        pt = self._pt_per_unit
+        for run in _runs(items, keys):
+            ks = [base_index[i] for i in run]
+            if ks[0] < 0:
+                made = add_items(self.ax, [items[i] for i in run], pt, animated=True)
+                self.overlay += made
+                self.repaint += made
+            elif bool(reaches[ks].any()):
+                n = run_of[ks[0]]
+                if len(ks) == len(self._static_runs[n]):  # the static collection as it is
+                    self.repaint.append(self.static[n])
+                else:  # an overlay item splits this run of the static part
+                    self.repaint += add_items(self.ax, [items[i] for i in run], pt,
+                                              animated=True)
+
+    def _on_draw(self, event: object) -> None:
+        # After a full draw of the static part: keep its pixels, then paint the overlay on
+        # them (the figure leaves animated artists out). Not when saving to a file: savefig
+        # paints the static part only.
+        canvas = self.figure.canvas
+        if canvas.is_saving() or not hasattr(canvas, "copy_from_bbox"):
+            return
+        self._saved = canvas.copy_from_bbox(self.figure.bbox)
+        self._saved_key = self._key()
+        self._draw_overlay()
+
+    def _draw_overlay(self) -> None:
+        """Clear the overlay's box and paint everything that reaches into it, clipped to it."""
+        if self._box is None:
+            return
+        from matplotlib.transforms import Affine2D, Bbox
+
+        renderer = self.figure.canvas.get_renderer()  # type: ignore[attr-defined]  # Agg
+        (x0, y0), (x1, y1) = self.ax.transData.transform([self._box[:2], self._box[2:]])
+        # Whole pixels (Agg rounds clip boxes the same way), so that the box is painted
+        # exactly as a full draw would paint it.
+        clip = Bbox([[np.floor(x0), np.floor(y0)], [np.ceil(x1), np.ceil(y1)]])
+        gc = renderer.new_gc()
+        gc.set_clip_rectangle(clip)
+        gc.set_linewidth(0)
+        w, h = self.figure.canvas.get_width_height(physical=True)
+        renderer.draw_path(gc, MplPath.unit_rectangle(), Affine2D().scale(w, h),
+                           self.figure.get_facecolor())
+        gc.restore()
+        for artist in self.repaint:
+            kept = artist.clipbox
+            artist.clipbox = clip  # not set_clip_box: that would mark the figure stale
+            try:
+                artist.draw(renderer)
+            finally:
+                artist.clipbox = kept
 
 
 def figure_png(fig: Figure, *, dpi: float = DPI, palette: bool = False) -> bytes:

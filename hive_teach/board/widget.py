@@ -20,22 +20,34 @@ instead of a hidden log.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import html
 import re
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any
 
 import ipywidgets as w
 
-from hive_teach.board.controller import BoardController, Feedback
-from hive_teach.board.drawing import board_of, diagram_png, draw, layout
+from hive_teach.board.controller import BoardController, Feedback, View
+from hive_teach.board.drawing import diagram_png, layout, scene_of
 from hive_teach.core.hexgrid import Cell, parse_cell, to_pixel
 from hive_teach.core.i18n import LANGUAGES
 from hive_teach.core.rules import rule_title
-from hive_teach.core.scene import DrawnBoard
+from hive_teach.core.scene import DrawnBoard, Scene, text_width
 
-_NONE = None
+_NONE = ""
+"""The value of the menus' "—" entry (nothing chosen); not None, which a Dropdown shows as an
+empty menu and cannot select."""
+
+Title = str | Mapping[str, str] | Callable[[str], str] | None
+"""A board's title: one text, a text per language (``{"en": ..., "de": ...}``), a function
+of the language, or None (the diagram's own line: who is to move)."""
+
+_POSITION_FIELDS = frozenset({"last_move", "removing"})
+"""The fields of a :class:`~hive_teach.board.controller.View` that follow from the game alone;
+the others change with the learner's clicks and are drawn as the overlay."""
 
 
 def guarded(output: w.Output, fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -54,16 +66,91 @@ def guarded(output: w.Output, fn: Callable[..., Any]) -> Callable[..., Any]:
 def clickable_canvas(figure: Any, on_click: Callable[[Any], None]) -> w.Widget:
     """An ipympl canvas widget for ``figure``, bare (no toolbar or header), calling
     ``on_click(event)`` on every mouse press."""
-    from ipympl.backend_nbagg import new_figure_manager_given_figure
+    from ipympl.backend_nbagg import FigureManager
 
-    canvas = new_figure_manager_given_figure(id(figure), figure).canvas
+    # An opaque figure (matplotlib's default): a picture with transparent pixels would be
+    # sent whole every time, an opaque one only where its pixels changed.
+    canvas = _board_canvas()(figure)
+    toolbar = FigureManager(canvas, id(figure)).toolbar
+    # The hidden toolbar writes the pointer's coordinates on every mouse move: a message to
+    # and from the page each time, which a click then waits behind.
+    drag = getattr(toolbar, "_id_drag", None)
+    if drag is not None:
+        canvas.mpl_disconnect(drag)
     canvas.header_visible = False
     canvas.toolbar_visible = False
     canvas.footer_visible = False
     canvas.resizable = False
     canvas.capture_scroll = False
+    # The page sends mouse moves (nothing here needs them) at most once a second, not every
+    # 33 ms: each is a round trip through the kernel, and a click would wait behind it.
+    canvas.pan_zoom_throttle = 1000
     canvas.mpl_connect("button_press_event", on_click)
     return canvas
+
+
+def png_rgba(pixels: Any, *, level: int = 1) -> bytes:
+    """An RGBA image (an ``(h, w, 4)`` uint8 array) as PNG bytes, rows unfiltered.
+
+    Quicker than Pillow's encoder for the changes of a picture, which are mostly zeros:
+    Pillow tries five filters on every row, and here none gains anything.
+
+    >>> import numpy as np
+    >>> png_rgba(np.zeros((2, 3, 4), dtype=np.uint8))[:8]
+    b'\\x89PNG\\r\\n\\x1a\\n'
+    """
+    import struct
+    import zlib
+
+    import numpy as np
+
+    h, w, _ = pixels.shape
+    rows = np.zeros((h, w * 4 + 1), dtype=np.uint8)  # each row: filter type 0, then pixels
+    rows[:, 1:] = pixels.reshape(h, w * 4)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data)))
+
+    header = struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0)  # 8 bits, RGBA, no interlace
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(rows.tobytes(), level)) + chunk(b"IEND", b""))
+
+
+@lru_cache(maxsize=1)
+def _board_canvas() -> type:
+    """ipympl's canvas widget, sending the changes of a picture sooner."""
+    import io
+
+    import numpy as np
+    from ipympl.backend_nbagg import Canvas
+    from PIL import Image
+
+    class BoardCanvas(Canvas):  # type: ignore[misc]  # ipympl has no type hints
+        def get_diff_image(self) -> bytes | None:
+            # matplotlib's webagg method, except that the changes (zeros where nothing
+            # changed) are packed by png_rgba at zlib's fastest level: packing them was the
+            # biggest part of a click's time.
+            state: Any = self  # the webagg canvas's own attributes (untyped)
+            if not state._png_is_old:
+                return None
+            pixels = np.asarray(self.get_renderer().buffer_rgba())
+            buff = pixels.view(np.uint32).squeeze(2)
+            full = (state._force_full or buff.shape != state._last_buff.shape
+                    or bool((pixels[:, :, 3] != 255).any()))
+            self.set_image_mode("full" if full else "diff")
+            output = buff if full else np.where(buff != state._last_buff, buff, 0)
+            state._last_buff = buff.copy()
+            state._force_full = False
+            state._png_is_old = False
+            data = output.view(dtype=np.uint8).reshape((*output.shape, 4))
+            if not full:
+                return png_rgba(data)
+            with io.BytesIO() as png:  # a whole picture: worth packing small
+                Image.fromarray(data).save(png, format="png")
+                return png.getvalue()
+
+    return BoardCanvas
 
 
 def canvas_available() -> bool:
@@ -75,19 +162,39 @@ def canvas_available() -> bool:
     return True
 
 
+def fit_menu(menu: w.Dropdown, description: str, widest: str = "") -> None:
+    """Label ``menu`` with ``description`` and make it wide enough for its longest entry (and
+    for ``widest``, so that it keeps its width while its entries change)."""
+    labels = [str(label) for label, _ in menu.options]
+    longest = max(text_width(label, 1.0) for label in [widest, *labels])
+    # Widths in em: the label, a gap, the entry and the select's arrow and padding.
+    width = f"{text_width(description, 1.0) + 0.8 + longest + 2.6:.1f}em"
+    if menu.description != description:
+        menu.description = description
+    if menu.layout.width != width:
+        menu.layout.width = width
+
+
 class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     """A board widget over a :class:`BoardController` (see the module docstring).
 
     ``canvas=None`` uses the clickable ipympl canvas when ipympl is installed, else a static
     image; ``canvas=False`` forces the image (tests, static pages). ``title`` replaces the
-    diagram's own title line; ``width`` is the canvas width in inches.
+    diagram's own title line: one text, a text per language or a function of the language
+    (:data:`Title`), so that it follows the language switch; ``width`` is the canvas width
+    in inches.
+
+    On the canvas the board is painted once per position; a click that only changes what
+    is selected or marked repaints just those marks over it (see
+    :class:`~hive_teach.board.mpl.LayeredAxes`).
     """
 
     def __init__(self, controller: BoardController[Any], *, canvas: bool | None = None,
-                 width: float | None = None, title: str | None = None) -> None:
+                 width: float | None = None, title: Title = None) -> None:
         self.controller = controller
-        self.title = title
+        self._title: Title = title
         self._shown = False
+        self._syncing = False
         self.output = w.Output(layout=w.Layout(max_height="8em", overflow="auto"))
         self.output.add_class("hive-teach-errors")
         self.readout = w.HTML()
@@ -95,8 +202,11 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.targets_readout = w.HTML()
         self.targets_readout.add_class("hive-teach-targets")
         two_step = controller.second_choices() is not None
-        self.choice_menu = w.Dropdown(layout=w.Layout(width="14em"))
-        self.target_menu = w.Dropdown(layout=w.Layout(width="10em"))
+        menu_style = {"description_width": "initial"}
+        self.choice_menu = w.Dropdown(style=menu_style)
+        self.choice_menu.add_class("hive-teach-choice")
+        self.target_menu = w.Dropdown(style=menu_style)
+        self.target_menu.add_class("hive-teach-cells")
         self.play_button = w.Button(button_style="success", layout=w.Layout(width="7em"))
         self.undo_button = w.Button(icon="undo", layout=w.Layout(width="7em"))
         self.reset_button = w.Button(icon="refresh", layout=w.Layout(width="7em"))
@@ -107,7 +217,7 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self._width = width if width is not None else (7.5 if two_step else 5.5)
         self._drawn: DrawnBoard | None = None
         self._figure: Any = None
-        self._ax: Any = None
+        self._layers: Any = None
         self.canvas: Any = None
         self.image = w.Image(format="png")
         use_canvas = canvas_available() if canvas is None else canvas
@@ -117,7 +227,7 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
             self.choice_menu.observe(self._guard(self._on_choice), names="value")
         self.play_button.on_click(self._guard(lambda _b: self._on_play()))
         self.undo_button.on_click(self._guard(lambda _b: self._after(controller.undo())))
-        self.reset_button.on_click(self._guard(lambda _b: self._after(controller.reset())))
+        self.reset_button.on_click(self._guard(lambda _b: self._on_reset()))
         self.check_button.on_click(self._guard(lambda _b: self._after(controller.check())))
         self.language.observe(self._guard(self._on_language), names="value")
 
@@ -130,7 +240,13 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         if controller.marking:
             controls.append(self.check_button)
         buttons = w.HBox([self.undo_button, self.reset_button, self.language])
-        super().__init__([picture, self.readout, self.targets_readout, w.HBox(controls),
+        # In a notebook narrower than the canvas the picture scrolls sideways, instead of
+        # cutting off Black's hand at the right.
+        frame = w.Box([picture], layout=w.Layout(overflow="auto hidden", max_width="100%",
+                                                 flex="0 0 auto"))
+        frame.add_class("hive-teach-picture")
+        super().__init__([frame, self.readout, self.targets_readout,
+                          w.HBox(controls, layout=w.Layout(flex_flow="row wrap")),
                           buttons, self.output])
         self.add_class("hive-teach-board")
         self.refresh()
@@ -149,9 +265,12 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     def _make_canvas(self) -> w.Widget:
         from matplotlib.figure import Figure
 
+        from hive_teach.board.mpl import LayeredAxes
+
         ratio = self.controller.rules.canvas_ratio(self.controller)
         self._figure = Figure(figsize=(self._width, self._width * ratio))
         canvas = clickable_canvas(self._figure, self._guard(self._on_canvas_click))
+        self._layers = LayeredAxes(self._figure.add_axes((0, 0, 1, 1)))
         self.canvas = canvas
         return canvas
 
@@ -172,19 +291,27 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         return self._after(self.controller.click(cell))
 
     def _on_choice(self, change: dict[str, Any]) -> None:
+        if self._syncing:  # the menu shows the board's selection: not the learner's choice
+            return
         piece = change["new"]
-        if piece is not None and piece is not self.controller.selected:
+        if piece != _NONE and piece != self.controller.selected:
             self._after(self.controller.select(piece))
 
     def _on_play(self) -> None:
         c = self.controller
         if self._two_step:
             cell = self.target_menu.value
-            self._after(c.click(cell))
-        elif self.choice_menu.value is None:
+            self._after(c.click(None if cell == _NONE else cell))
+        elif self.choice_menu.value == _NONE:
             self._after(c.click(None))
         else:
             self._after(c.play(self.choice_menu.value))
+
+    def _on_reset(self) -> None:
+        feedback = self.controller.reset()
+        if self._layers is not None:
+            self._layers.reset_view()  # the start position is fitted again
+        self._after(feedback)
 
     def _on_language(self, change: dict[str, Any]) -> None:
         self._after(self.controller.set_language(change["new"]))
@@ -194,9 +321,41 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         return feedback
 
     # ------------------------------------------------------------------ drawing
+    @property
+    def title(self) -> str | None:
+        """The title in the board's language now (None: the diagram's own title line); set it
+        to a :data:`Title`."""
+        title, lang = self._title, self.controller.lang
+        if title is None or isinstance(title, str):
+            return title
+        if isinstance(title, Mapping):
+            return str(title.get(lang) or title.get("en", ""))
+        return str(title(lang))
+
+    @title.setter
+    def title(self, title: Title) -> None:
+        self._title = title
+
     def marks(self) -> Any:
         """The diagram marks for what the controller shows now."""
         return self.controller.marks(self.title)
+
+    def base_view(self) -> View:
+        """What the board shows with nothing selected, marked or rejected: the controller's
+        view with only the fields that follow from the game (the static part of the
+        picture, painted once per position)."""
+        view = self.controller.view()
+        cleared: dict[str, Any] = {}
+        for f in dataclasses.fields(view):
+            if f.name not in _POSITION_FIELDS:
+                factory: Any = f.default_factory
+                cleared[f.name] = f.default if factory is dataclasses.MISSING else factory()
+        return dataclasses.replace(view, **cleared)
+
+    def base_scene(self) -> Scene:
+        """The static part of the picture: the scene of :meth:`base_view`."""
+        c = self.controller
+        return scene_of(c.game, c.rules.marks(c, self.base_view(), self.title))
 
     def figure_fraction(self, cell: Cell) -> tuple[float, float]:
         """Where ``cell``'s centre is on the canvas, as fractions of the figure (0..1, y up).
@@ -217,30 +376,18 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     def refresh(self) -> None:
         """Redraw the picture, the readout and the menus from the controller."""
         c = self.controller
-        self.play_button.description = c.t("mark_button" if c.marking else "play_button")
-        self.undo_button.description = c.t("undo")
-        self.reset_button.description = c.t("reset_button")
-        self.check_button.description = c.t("check")
-        self._update_menus()
         marks = self.marks()
-        if self.canvas is not None:
-            # Keep the one axes and only swap what is drawn in it: clearing a figure and
-            # making new axes costs more than drawing the whole diagram.
-            if not self._figure.axes:
-                self._ax = self._figure.add_axes((0, 0, 1, 1))
-            for artist in [*self._ax.collections, *self._ax.patches, *self._ax.texts,
-                           *self._ax.lines, *self._ax.images]:
-                artist.remove()
-            draw(c.game, marks, ax=self._ax)
-            self._drawn = board_of(self._figure)
-            if self._shown:
-                self.canvas.draw()  # render and send the picture now, without a round trip
-            else:
-                self.canvas.draw_idle()  # not on a page yet: the page asks when it shows
+        # The picture first, then the texts, then the menus: each is sent as soon as it is
+        # set, and the learner looks at the picture.
+        if self._layers is not None:
+            # The board is painted again only when the static part changed; a click that
+            # changes only the marks repaints and sends those (see LayeredAxes).
+            scene = scene_of(c.game, marks)
+            self._layers.show(scene, self.base_scene, live=self._shown)
+            self._drawn = scene.board
         else:
             self.image.value = diagram_png(c.game, marks, palette=True)
             self._drawn = layout(c.game, marks)
-        # The text last, so that once it shows, the picture's update is already on its way.
         prompt = c.prompt()
         message = c.last.message if c.last.message != prompt else ""
         self.readout.value = f"<div>{html.escape(prompt)}</div>" + (
@@ -252,23 +399,34 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
             f'<span class="hive-teach-targets-list" data-targets="{html.escape(text)}">'
             f"{html.escape(label)}: {html.escape(text) or '–'}</span>"
         )
+        self._update_menus()
+        self.play_button.description = c.t("mark_button" if c.marking else "play_button")
+        self.undo_button.description = c.t("undo")
+        self.reset_button.description = c.t("reset_button")
+        self.check_button.description = c.t("check")
 
     def _update_menus(self) -> None:
+        """The menus show the board's state: the selected piece, the cells it may go to."""
         c = self.controller
-        options: list[tuple[str, Any]] = [("—", _NONE), *c.choices()]
-        with self.choice_menu.hold_trait_notifications():
-            self.choice_menu.unobserve_all("value")
-            self.choice_menu.options = options
-            values = [value for _, value in options if value is not None]
+        self._syncing = True  # these changes are the board's, not the learner's choices
+        try:
+            options: list[tuple[str, Any]] = [("—", _NONE), *c.choices()]
+            if tuple(options) != tuple(self.choice_menu.options):
+                self.choice_menu.options = options
+            values = [value for _, value in options]
             self.choice_menu.value = c.selected if c.selected in values else _NONE
-            if self._two_step:
-                self.choice_menu.observe(self._guard(self._on_choice), names="value")
-        self.choice_menu.description = c.t("piece_label" if self._two_step else (
-            "cell_label" if c.marking else "action_label"))
-        second = c.second_choices()
-        if second is not None:
-            self.target_menu.options = [("—", _NONE), *second]
-            self.target_menu.description = c.t("target_label")
+            fit_menu(self.choice_menu, c.t("piece_label" if self._two_step else (
+                "cell_label" if c.marking else "action_label")))
+            second = c.second_choices()
+            if second is not None:
+                cells: list[tuple[str, Any]] = [("—", _NONE), *second]
+                if tuple(cells) != tuple(self.target_menu.options):
+                    self.target_menu.options = cells
+                if self.target_menu.value not in [value for _, value in cells]:
+                    self.target_menu.value = _NONE  # "—", not an empty menu
+                fit_menu(self.target_menu, c.t("target_label"), widest="-10,-10")
+        finally:
+            self._syncing = False
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         # A picture next to the live widget: static pages (no widget manager) show it.

@@ -404,7 +404,7 @@ def _board(s: AnyScenario, options: dict[str, Any]) -> Any:
             raise ValueError(f"scenario {s.id!r} has no focus piece for a reach exercise")
         options.update(mode="reach", piece=s.focus.piece)
     return Board(BoardController(s.game(), lang=lang, **options), canvas=canvas,
-                 title=s.text("title", lang))
+                 title=lambda lang: s.text("title", lang))
 
 
 __all__ = [

@@ -621,7 +621,8 @@ def puzzle_exercise(pid: str, lang: str | None = None, *, goal: str | None = Non
     p = puzzle(pid)
     canvas = options.pop("canvas", None)
     controller = PuzzleController(p, goal=goal, lang=lang, **options)
-    return with_hint(HiveBoard(controller, canvas=canvas, title=p.text("title", lang)), p)
+    board = HiveBoard(controller, canvas=canvas, title=lambda lang: p.text("title", lang))
+    return with_hint(board, p)
 
 
 # ------------------------------------------------------------------------- command line
