@@ -342,7 +342,7 @@ def test_dropdown_path_plays_without_a_canvas_and_buttons_undo_and_reset() -> No
     assert board.controller.game.move_stack[-1] == Action.remove(c("0,0"))
     assert board.targets_text() == "1,-2 -1,-1 0,-1 -1,0 -2,1 -1,1 -1,2"
     board.play_button.click()  # nothing chosen: reported, nothing played
-    assert "outside" in board.readout.value
+    assert "Choose a move in the list first." in board.readout.value  # says what to choose
     board.undo_button.click()
     assert board.controller.game.pending_capture is not None
     board.reset_button.click()

@@ -245,3 +245,28 @@ def test_the_overlay_looks_as_a_full_drawing_of_the_scene():
     before.canvas.draw()
     assert (np.abs(np.asarray(before.canvas.buffer_rgba()).astype(int) - drawn).max(axis=2)
             > 16).sum() > 1000  # and the marks did change it
+
+
+def test_after_check_the_page_shows_one_sentence_and_the_reasons_under_it() -> None:
+    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    board = HiveBoard(BoardController(pos, mode="reach", piece="wQ"), canvas=False)
+    board.click_cell(parse_cell("3,0"))
+    board.check_button.click()
+    text = board.readout.value
+    assert "the dashed cells are missing and the crossed ones are wrong" in text
+    assert "Not reachable: 3,0:" in text and "Missed:" in text
+
+
+def test_play_with_nothing_chosen_and_a_second_click_on_a_piece_in_hand() -> None:
+    board = HiveBoard(BoardController(Position("Base")), canvas=False)
+    board.play_button.click()
+    assert "Choose a piece first" in board.readout.value and board.controller.game.ply == 0
+    board.controller.click_piece("wQ")
+    board.refresh()
+    assert board.controller.selected is Piece.from_name("wQ")
+    board.play_button.click()
+    assert "Now choose the cell wQ should go to." in board.readout.value
+    board.controller.click_piece("wQ")
+    board.refresh()
+    assert board.controller.selected is None and "wQ is no longer selected." in \
+        board.readout.value

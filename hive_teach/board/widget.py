@@ -281,8 +281,8 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
             self.click_cell(None)
             return
         piece_name = drawn.hand_piece_at(event.xdata, event.ydata)
-        if piece_name is not None:
-            self._after(self.controller.select(piece_name))
+        if piece_name is not None:  # a second click on it lets it go, as on the board
+            self._after(self.controller.click_piece(piece_name))
             return
         self.click_cell(drawn.cell_at(event.xdata, event.ydata))
 
@@ -298,14 +298,12 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
             self._after(self.controller.select(piece))
 
     def _on_play(self) -> None:
-        c = self.controller
+        # With nothing chosen the controller says what to choose (a piece, then a cell).
+        choice = None if self.choice_menu.value == _NONE else self.choice_menu.value
+        cell = None
         if self._two_step:
-            cell = self.target_menu.value
-            self._after(c.click(None if cell == _NONE else cell))
-        elif self.choice_menu.value == _NONE:
-            self._after(c.click(None))
-        else:
-            self._after(c.play(self.choice_menu.value))
+            cell = None if self.target_menu.value == _NONE else self.target_menu.value
+        self._after(self.controller.play_chosen(choice, cell))
 
     def _on_reset(self) -> None:
         feedback = self.controller.reset()
@@ -390,8 +388,12 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
             self._drawn = layout(c.game, marks)
         prompt = c.prompt()
         message = c.last.message if c.last.message != prompt else ""
+        # The details (after Check: the cells missed, why each wrong mark is wrong) in
+        # smaller type under the one short sentence.
+        details = "".join(f"<div style='font-size:90%'>{rule_ids_named(html.escape(d))}</div>"
+                          for d in (c.last.details if message else ()))
         self.readout.value = f"<div>{html.escape(prompt)}</div>" + (
-            f"<b>{rule_ids_named(html.escape(message))}</b>" if message else "")
+            f"<b>{rule_ids_named(html.escape(message))}</b>" if message else "") + details
         text = self.targets_text()
         label = c.t("target_label" if self._two_step else (
             "cell_label" if c.marking else "legal_label"))
