@@ -27,7 +27,7 @@ import urllib.request
 import webbrowser
 from pathlib import Path
 
-from hive_teach.core.fonts import font_face_css
+from hive_teach.core.fonts import FONT_REFRESH_JS, font_face_css
 from hive_teach.core.i18n import check_language
 from hive_teach.teach.library import COURSE
 
@@ -49,17 +49,7 @@ FONT_CSS
     .jupyter-button .fa { display: none; }
   </style>
   <script>
-    // Chrome kept the first lines drawn in boxes when the font came after them: once it
-    // is there, and again as the page fills, lay the text out anew.
-    (function () {
-      function refresh() {
-        document.querySelectorAll("h1, h2, h3, h4, h5, h6, p, li").forEach(function (e) {
-          e.style.fontKerning = "none"; void e.offsetWidth; e.style.fontKerning = "";
-        });
-      }
-      document.fonts.load('16px "hive_teach CJK"', "\u6559").then(refresh);
-      [500, 2000, 5000].forEach(function (ms) { setTimeout(refresh, ms); });
-    })();
+FONT_JS
   </script>
   {{ super.super() }}
 {%- endblock notebook_css -%}
@@ -71,8 +61,8 @@ def write_template(root: Path) -> Path:
     folder = root / "voila" / "templates" / TEMPLATE
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "conf.json").write_text(json.dumps({"base_template": "lab"}), encoding="utf-8")
-    (folder / "index.html.j2").write_text(_INDEX.replace("FONT_CSS", font_face_css()),
-                                          encoding="utf-8")
+    page = _INDEX.replace("FONT_CSS", font_face_css()).replace("FONT_JS", FONT_REFRESH_JS)
+    (folder / "index.html.j2").write_text(page, encoding="utf-8")
     return folder
 
 

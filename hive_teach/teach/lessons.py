@@ -91,10 +91,11 @@ def set_language(lang: str) -> None:
     # In the app (Voilà) the page template brings the font already.
     in_app = os.environ.get("SERVER_SOFTWARE", "").startswith("voila")
     if lang == "zh" and _in_a_notebook() and not in_app:
-        from hive_teach.core.fonts import font_face_css
+        from hive_teach.core.fonts import FONT_REFRESH_JS, font_face_css
 
         ipython = importlib.import_module("IPython.display")
         ipython.display(ipython.HTML(f"<style>{font_face_css()}</style>"))
+        ipython.display(ipython.Javascript(FONT_REFRESH_JS))
 
 
 def _in_a_notebook() -> bool:

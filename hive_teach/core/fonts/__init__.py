@@ -64,3 +64,21 @@ def font_face_css() -> str:
         f".jupyter-widgets, .widget-label, .widget-html-content, .jupyter-button, "
         f".widget-dropdown select, .voila-body {{ font-family: {system}, {fallback}; }}\n"
     )
+
+
+FONT_REFRESH_JS = """(function () {
+  // Chrome keeps text it laid out before the font arrived in boxes: lay it out anew once
+  // the font is there, and again as the page fills.
+  function refresh() {
+    document.querySelectorAll("h1, h2, h3, h4, h5, h6, p, li, div, span, button, option")
+      .forEach(function (e) {
+        if (e.childElementCount === 0 || e.tagName === "P" || e.tagName === "LI") {
+          e.style.fontKerning = "none"; void e.offsetWidth; e.style.fontKerning = "";
+        }
+      });
+  }
+  document.fonts.load('16px "hive_teach CJK"', "\\u6559").then(refresh);
+  document.fonts.addEventListener("loadingdone", refresh);
+  [500, 2000, 5000].forEach(function (ms) { setTimeout(refresh, ms); });
+})();"""
+"""JavaScript for a page that uses :func:`font_face_css` (see there)."""
