@@ -5,7 +5,8 @@ Run from the repository root:  .venv/bin/python benchmarks/bench_browser.py [--s
 One notebook holds a plain ipywidgets Button whose ``on_click`` sets a Label (the floor: the
 round trip of any widget the kernel answers) and a Hive board. In the same run it measures,
 each in the page's own clock (``performance.now()``), from the mouse event to the first
-animation frame that shows the change:
+animation frame that shows the change (the pointer is moved to its place first and the kernel
+left to answer that, as a hand moves to a piece before it clicks):
 
 - the bare widget round trip: click on the Button, until the Label shows the new text;
 - click to targets: a click on a white piece (alternating between two, so every click changes
@@ -106,10 +107,37 @@ def load() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
-def measure(page: Any, what: str, click: Any) -> tuple[float, float]:
-    """Arm, click, wait: (ms to the new picture or text, ms to the board's new readout)."""
+Point = tuple[float, float]
+
+
+def centre(locator: Any) -> Point:
+    """The middle of an element on the page, scrolled into view."""
+    locator.scroll_into_view_if_needed()
+    box = locator.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def cell_point(page: Any, fractions: dict[str, list[float]], cell: str) -> Point:
+    """The middle of ``cell`` on the board's canvas, scrolled into view."""
+    canvas = page.locator(".jupyter-matplotlib-canvas-div").first
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    fx, fy = fractions[cell]
+    return box["x"] + fx * box["width"], box["y"] + (1 - fy) * box["height"]
+
+
+def measure(page: Any, what: str, point: Point) -> tuple[float, float]:
+    """Click at ``point``: (ms to the new picture or text, ms to the board's new readout).
+
+    The pointer moves there first and the kernel answers that (a canvas reports mouse moves)
+    before the button goes down, as a hand moves to a piece before it clicks: the figures
+    are of the click alone, the same for the board and the bare widget.
+    """
+    page.mouse.move(*point)
+    settle(page)
     page.evaluate(_ARM, [what])
-    click()
+    page.mouse.down()
+    page.mouse.up()
     page.wait_for_function(_DONE, timeout=30_000)
     r = page.evaluate("window.__bench")
     if r["done"] < 0:
@@ -119,14 +147,15 @@ def measure(page: Any, what: str, click: Any) -> tuple[float, float]:
 
 def measure_undo(page: Any) -> float:
     """Click Undo; ms from the click until the canvas shows the board before the move."""
-    undo = page.locator(".hive-teach-board button:has-text('Undo')").first
-    undo.scroll_into_view_if_needed()
+    point = centre(page.locator(".hive-teach-board button:has-text('Undo')").first)
+    page.mouse.move(*point)
+    settle(page)
     page.evaluate(_ARM, ["board"])
     # The button is outside the canvas: start the clock at its click.
     page.evaluate("""() => document.querySelector('.hive-teach-board').addEventListener(
       'click', (e) => { window.__bench.start = e.timeStamp; }, {once: true, capture: true})""")
-    box = undo.bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.up()
     # The readout of targets stays empty: wait for the picture only.
     page.wait_for_function("() => window.__bench.done !== null", timeout=30_000)
     return float(page.evaluate("window.__bench.done"))
@@ -164,11 +193,6 @@ def main() -> None:
         open_and_run(page, lab, "bench.ipynb")
         fractions = read_fractions(page)
         ping = page.locator(".bench-ping").first
-
-        def click_ping() -> None:
-            box = ping.bounding_box()
-            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-
         bare: list[float] = []
         targets: list[float] = []
         listed: list[float] = []
@@ -176,27 +200,18 @@ def main() -> None:
         undos: list[float] = []
         # Warm up both paths (first draws, caches, the JIT of the page).
         for cell in ("0,0", "1,-2", "0,0"):
-            measure(page, "board", lambda cell=cell: click_cell(page, fractions, cell))
-            settle(page)
-        ping.scroll_into_view_if_needed()
-        measure(page, "bare", click_ping)
+            measure(page, "board", cell_point(page, fractions, cell))
+        measure(page, "bare", centre(ping))
         for i in range(args.clicks):
             # Interleaved, so that both kinds see the same load.
-            ping.scroll_into_view_if_needed()
-            bare.append(measure(page, "bare", click_ping)[0])
-            settle(page)
+            bare.append(measure(page, "bare", centre(ping))[0])
             cell = "1,-2" if i % 2 == 0 else "0,0"  # wB1, then wQ: new highlights each time
-            done, text = measure(page, "board", lambda cell=cell: click_cell(page, fractions,
-                                                                             cell))
+            done, text = measure(page, "board", cell_point(page, fractions, cell))
             targets.append(done)
             listed.append(text)
-            settle(page)
             if i % 2 == 1:  # wQ is selected: slide it to -1,0, then take it back
-                moves.append(measure(page, "board",
-                                     lambda: click_cell(page, fractions, "-1,0"))[0])
-                settle(page)
+                moves.append(measure(page, "board", cell_point(page, fractions, "-1,0"))[0])
                 undos.append(measure_undo(page))
-                settle(page)
         load_after = load()
         print(f"load average before {load_before}, after {load_after} "
               f"(2 cores; other programs were running)")

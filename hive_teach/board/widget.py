@@ -128,9 +128,12 @@ def _board_canvas() -> type:
 
     class BoardCanvas(Canvas):  # type: ignore[misc]  # ipympl has no type hints
         def get_diff_image(self) -> bytes | None:
-            # matplotlib's webagg method, except that the changes (zeros where nothing
-            # changed) are packed by png_rgba at zlib's fastest level: packing them was the
-            # biggest part of a click's time.
+            # matplotlib's webagg method, except for how the changes are sent: the picture of
+            # the changes (zeros where nothing changed) ends at the last changed row and
+            # column (the page draws it from the top left corner, so what lies beyond stays
+            # as it was), and png_rgba packs it at zlib's fastest level. Packing a whole
+            # canvas of changes, and the page unpacking it, were the biggest parts of a
+            # click's time.
             state: Any = self  # the webagg canvas's own attributes (untyped)
             if not state._png_is_old:
                 return None
@@ -139,7 +142,15 @@ def _board_canvas() -> type:
             full = (state._force_full or buff.shape != state._last_buff.shape
                     or bool((pixels[:, :, 3] != 255).any()))
             self.set_image_mode("full" if full else "diff")
-            output = buff if full else np.where(buff != state._last_buff, buff, 0)
+            if full:
+                output = buff
+            else:
+                changed = buff != state._last_buff
+                rows = np.flatnonzero(changed.any(axis=1))
+                cols = np.flatnonzero(changed.any(axis=0))
+                h = int(rows[-1]) + 1 if len(rows) else 1
+                w = int(cols[-1]) + 1 if len(cols) else 1
+                output = np.where(changed[:h, :w], buff[:h, :w], 0)
             state._last_buff = buff.copy()
             state._force_full = False
             state._png_is_old = False
@@ -374,9 +385,11 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     def refresh(self) -> None:
         """Redraw the picture, the readout and the menus from the controller."""
         c = self.controller
+        # Each part is sent as soon as it is set: the texts first (they cost nothing, and
+        # the page shows them while it unpacks the picture, which comes no later for it),
+        # then the picture, then the menus.
+        self._texts()
         marks = self.marks()
-        # The picture first, then the texts, then the menus: each is sent as soon as it is
-        # set, and the learner looks at the picture.
         if self._layers is not None:
             # The board is painted again only when the static part changed; a click that
             # changes only the marks repaints and sends those (see LayeredAxes).
@@ -386,6 +399,15 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         else:
             self.image.value = diagram_png(c.game, marks, palette=True)
             self._drawn = layout(c.game, marks)
+        self._update_menus()
+        self.play_button.description = c.t("mark_button" if c.marking else "play_button")
+        self.undo_button.description = c.t("undo")
+        self.reset_button.description = c.t("reset_button")
+        self.check_button.description = c.t("check")
+
+    def _texts(self) -> None:
+        """The readout: the standing prompt and what the last action did, and the targets."""
+        c = self.controller
         prompt = c.prompt()
         message = c.last.message if c.last.message != prompt else ""
         # The details (after Check: the cells missed, why each wrong mark is wrong) in
@@ -401,11 +423,6 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
             f'<span class="hive-teach-targets-list" data-targets="{html.escape(text)}">'
             f"{html.escape(label)}: {html.escape(text) or '–'}</span>"
         )
-        self._update_menus()
-        self.play_button.description = c.t("mark_button" if c.marking else "play_button")
-        self.undo_button.description = c.t("undo")
-        self.reset_button.description = c.t("reset_button")
-        self.check_button.description = c.t("check")
 
     def _update_menus(self) -> None:
         """The menus show the board's state: the selected piece, the cells it may go to."""
