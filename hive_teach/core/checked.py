@@ -23,8 +23,6 @@ from dataclasses import dataclass, field
 
 from hive_teach.core.hexgrid import Cell
 from hive_teach.core.scene import (
-    FORBIDDEN,
-    FORBIDDEN_TEXT,
     SELECTED,
     TARGET,
     TILE,
@@ -34,7 +32,7 @@ from hive_teach.core.scene import (
     DrawnBoard,
     Painter,
     circle,
-    cross,
+    forbidden_mark,
     hex_path,
     polyline,
 )
@@ -117,12 +115,7 @@ def draw_checked(paint: Painter, board: DrawnBoard, occupied: Collection[Cell],
         paint.shape(circle(tx, ty, 0.2), Z_CROSS, fill="#ffffff", stroke=TARGET, width=0.08)
     for c, rule in sorted(checked.wrong.items()):
         board.mark("wrong", c, rule)
-        x, y = centre[c]
-        if c not in occupied:
-            paint.shape(hex_path(x, y, r), Z_UNDER, fill=FORBIDDEN, alpha=0.12)
-        cross(paint, x, y + 0.16, 0.3)
-        paint.boxed_text(x, y - 0.48, rule, 0.3, Z_CROSS, colour=FORBIDDEN_TEXT,
-                         edge=FORBIDDEN, bold=True)
+        forbidden_mark(paint, *centre[c], rule, empty=c not in occupied, alpha=0.12)
 
 
 def _disc(paint: Painter, x: float, y: float, r: float, colour: str) -> None:

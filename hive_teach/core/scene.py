@@ -354,3 +354,14 @@ def cross(paint: Painter, x: float, y: float, half: float) -> None:
     paint.shape(arms, Z_CROSS, stroke="#ffffff", width=0.2)
     paint.shape(arms, Z_CROSS, stroke=FORBIDDEN, width=0.11)
 
+
+def forbidden_mark(paint: Painter, x: float, y: float, rule: str, *, empty: bool,
+                   alpha: float = 0.1) -> None:
+    """A cell the rules forbid: an orange cross with the rule id under it, on an orange
+    tint when the cell is ``empty`` (both games' forbidden cells, and wrong marks)."""
+    if empty:
+        paint.shape(hex_path(x, y, TILE), Z_UNDER, fill=FORBIDDEN, alpha=alpha)
+    cross(paint, x, y + 0.16, 0.3)
+    paint.boxed_text(x, y - 0.48, rule, 0.3, Z_CROSS, colour=FORBIDDEN_TEXT, edge=FORBIDDEN,
+                     bold=True)
+

@@ -30,7 +30,6 @@ from hive_teach.core.scene import (
     DARK_EDGE,
     DARK_FILL,
     FAINT,
-    FORBIDDEN,
     FORBIDDEN_TEXT,
     GRID,
     HAND_TILE,
@@ -45,7 +44,6 @@ from hive_teach.core.scene import (
     TILE,
     Z_BADGE,
     Z_COORDS,
-    Z_CROSS,
     Z_GATE,
     Z_GLYPH,
     Z_GRID,
@@ -63,8 +61,8 @@ from hive_teach.core.scene import (
     arrow_head,
     badge,
     circle,
-    cross,
     dot,
+    forbidden_mark,
     hex_path,
     polyline,
     text_width,
@@ -298,12 +296,7 @@ def _draw_marks(paint: Painter, board: DrawnBoard, pos: Position, m: Resolved) -
 
     for c, rule in sorted(m.forbidden.items()):
         board.mark("forbidden", c, rule)
-        x, y = centre[c]
-        if c not in occupied:
-            paint.shape(hex_path(x, y, TILE), Z_UNDER, fill=FORBIDDEN, alpha=0.1)
-        cross(paint, x, y + 0.16, 0.3)
-        paint.boxed_text(x, y - 0.48, rule, 0.3, Z_CROSS, colour=FORBIDDEN_TEXT,
-                         edge=FORBIDDEN, bold=True)
+        forbidden_mark(paint, *centre[c], rule, empty=c not in occupied)
 
     busy = set(m.targets) | set(m.forbidden) | set(m.path) | m.checked.cells()
     for c, text in sorted(m.labels.items()):

@@ -47,8 +47,6 @@ from hive_teach.core.scene import (
     DARK_EDGE,
     DARK_FILL,
     FAINT,
-    FORBIDDEN,
-    FORBIDDEN_TEXT,
     GRID,
     LAST,
     LAST_EDGE,
@@ -73,8 +71,8 @@ from hive_teach.core.scene import (
     TextsByCell,
     badge,
     circle,
-    cross,
     dot,
+    forbidden_mark,
     hex_path,
     text_width,
 )
@@ -329,12 +327,7 @@ def build_rive_scene(game: RiveGame, marks: RiveMarks | None = None) -> Scene:
 
     for c, rule in sorted(m.forbidden.items()):
         board.mark("forbidden", c, rule)
-        x, y = board.centres[c]
-        if c not in stones:
-            paint.shape(hex_path(x, y, TILE), Z_UNDER, fill=FORBIDDEN, alpha=0.1)
-        cross(paint, x, y + 0.16, 0.3)
-        paint.boxed_text(x, y - 0.48, rule, 0.3, Z_CROSS, colour=FORBIDDEN_TEXT,
-                         edge=FORBIDDEN, bold=True)
+        forbidden_mark(paint, *board.centres[c], rule, empty=c not in stones)
 
     for c, text in sorted(m.labels.items()):
         board.mark("label", c, text)
