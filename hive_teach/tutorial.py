@@ -22,6 +22,7 @@ from hive_teach.teach.hive_scenario import HiveScenario
 from hive_teach.teach.lessons import (
     answer,
     board,
+    coached_game,
     exercise,
     explain,
     find,
@@ -49,6 +50,6 @@ def targets(sid: str) -> None:
     print(f"{s.focus.piece} → " + ("  ".join(cell_name(c) for c in cells) or "—"))
 
 
-__all__ = ["answer", "board", "exercise", "explain", "find_exercise", "language",
+__all__ = ["answer", "board", "coached_game", "exercise", "explain", "find_exercise", "language",
            "reach_exercise", "scenario", "set_language", "show", "show_progress", "targets",
            "why"]

@@ -327,6 +327,58 @@ HINT_BUTTON = {"en": "Hint", "de": "Tipp", "zh": "提示"}
 """The label of the Hint button in each language."""
 
 
+COACH_HINT_BUTTON = {"en": "Hint", "de": "Tipp", "zh": "提示"}
+
+
+def coached_game(level: str | None = "beginner", game_type: str = "Base", *,
+                 human: str = "white", seed: int = 1, **options: Any) -> Any:
+    """A whole game with the coach on: against the engine at ``level`` (``"beginner"``,
+    ``"intermediate"``, ``"strong"``), or two learners at one board with ``level=None``; with
+    a Hint button under it: the coach suggests a good move with a one-sentence reason and
+    marks it on the board (nothing is played).
+
+    >>> game = coached_game("beginner", canvas=False)
+    >>> game.hint_button.description, game.controller.game.ply
+    ('Hint', 0)
+    >>> game.hint_button.click()
+    >>> game.controller.last.move is not None and game.controller.game.ply == 0
+    True
+    """
+    from hive_teach.board.controller import BoardController
+    from hive_teach.board.widget import Board
+    from hive_teach.hive.player import Player
+    from hive_teach.hive.position import Position
+
+    w = importlib.import_module("ipywidgets")
+    canvas = options.pop("canvas", None)
+    if level is None:
+        controller = BoardController(Position(game_type), mode="free", coach=True,
+                                     lang=language(), **options)
+    else:
+        computer = Player(level, time_limit=1.0, seed=seed)
+        controller = BoardController(Position(game_type), mode="engine", human=human,
+                                     engine=computer.choose, coach=True, lang=language(),
+                                     **options)
+    board = Board(controller, canvas=canvas)
+    button = w.Button(description=COACH_HINT_BUTTON[controller.lang], icon="lightbulb-o",
+                      layout=w.Layout(width="7em"))
+
+    def hint(_button: Any = None) -> None:
+        controller.hint()
+        board.refresh()
+
+    def relabel(change: dict[str, Any]) -> None:
+        button.description = COACH_HINT_BUTTON.get(change["new"], COACH_HINT_BUTTON["en"])
+
+    button.on_click(hint)
+    toggle = getattr(board, "language", None)
+    if toggle is not None and hasattr(toggle, "observe"):
+        toggle.observe(relabel, names="value")
+    board.hint_button = button
+    board.children = (*board.children, button)
+    return board
+
+
 def remember_solved(board: Any, sid: str) -> Any:
     """Let the browser remember when the exercise on ``board`` is solved (the ✓ on the
     contents page): a hidden output under the board runs :func:`record_script` then.
@@ -412,6 +464,7 @@ __all__ = [
     "PROGRESS_KEY",
     "answer",
     "board",
+    "coached_game",
     "display_markdown",
     "display_png",
     "exercise",
