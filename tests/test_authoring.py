@@ -38,6 +38,7 @@ def test_import_then_scenario_at_move_n_then_verify(tmp_path, capsys):
     assert load(again).position() == load(out).position() == load_record(game).position(30)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", SGFS, ids=[p.stem for p in SGFS])
 def test_every_move_of_a_real_game_makes_a_scenario_the_engine_agrees_with(path):
     record = load_record(path)

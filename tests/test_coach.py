@@ -182,6 +182,7 @@ def test_pins_and_freed_pieces_are_noted() -> None:
             assert v.what == "", pos.move_string(m)
 
 
+@pytest.mark.slow
 def test_a_winning_move_is_never_called_a_mistake() -> None:
     """Over random games of every type: whenever the move surrounds the other Queen, or
     the solver proves it forces a win in 2, the verdict is "wins"."""

@@ -90,6 +90,7 @@ def fact_problems(why: Explanation) -> list[str]:
 
 
 # ----------------------------------------------------------------------------- the sweep
+@pytest.mark.slow
 def test_explanations_agree_with_the_generator_everywhere():
     """For every piece on the board or placeable (both colours) and every cell near the hive:
     the analysis gives no reason exactly for the legal moves (compared as sets of (piece,
@@ -122,6 +123,7 @@ def test_explain_piece_is_none_iff_the_piece_has_a_move():
                 assert why.kind in KINDS and not fact_problems(why), (s.index, piece, why)
 
 
+@pytest.mark.slow
 def test_every_kind_and_case_is_produced_and_no_other():
     """Every declared kind, case and Mosquito lead occurs in the sweep or in the golden sample
     (peer data, scenarios, hand-made layouts, random games and MoveStrings the notation

@@ -22,6 +22,7 @@ import random
 import re
 from functools import cache
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -243,6 +244,7 @@ def check_answer(engine: UHPEngine, line: str) -> None:
         assert now == before, f"{line!r:.80} was refused and changed the game"
 
 
+@pytest.mark.slow
 @settings(FUZZ, max_examples=300)  # more: one command in five or so takes a number
 @given(games, st.data())
 def test_every_uhp_line_gets_one_answer_ending_in_ok(pos: Position, data: st.DataObject) -> None:

@@ -220,6 +220,7 @@ def test_a_mutated_puzzle_file_is_refused_by_line_or_loads_and_draws(data):
     assert p.win_in >= 1 and all(isinstance(m, str) for m in p.solutions)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(data=st.data())
 def test_a_file_with_a_line_dropped_doubled_or_garbled_is_refused_by_line_or_loads(data):

@@ -187,6 +187,7 @@ def _problems(why: Explanation, lang: str) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 def test_a_sample_of_the_sweep_reads_well_in_german_and_chinese():
     sample = _sample()
     assert len(sample) > 5_000

@@ -197,6 +197,7 @@ def test_without_hive_the_plugin_collects_nothing(site: Path):
     assert "1 passed" in done.stdout and "rules.md" not in done.stdout
 
 
+@pytest.mark.slow
 def test_the_entry_point_loads_the_plugin_and_it_waits_for_hive(site: Path, tmp_path: Path):
     """The entry point as pyproject.toml declares it, installed as a package's metadata: pytest
     loads the plugin by itself; without --hive another project's suite is untouched."""

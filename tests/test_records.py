@@ -54,6 +54,7 @@ def mzinga_pgn_moves(path: Path) -> list[str]:
 
 
 # ------------------------------------------------------------------ the real games
+@pytest.mark.slow
 @pytest.mark.parametrize("game", PAIRS)
 def test_boardspace_coordinates_give_mzingas_moves(game):
     sgf = load_record(RECORDS / f"{game}.sgf")

@@ -252,6 +252,7 @@ class _Referee:
         return cell_name(c)
 
 
+@pytest.mark.slow
 def test_random_games_draw_what_the_rules_say_and_badge_each_group_once() -> None:
     rng = random.Random(7)
     captures = 0

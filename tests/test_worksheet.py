@@ -46,6 +46,7 @@ def test_worksheet_rejects_bad_input(tmp_path, capsys):
     assert "nope.toml" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "de", "zh"])
 def test_a_rive_worksheet_from_a_folder(tmp_path, capsys, lang):
     out = tmp_path / f"rive-{lang}.pdf"

@@ -134,6 +134,7 @@ def test_a_puzzle_shows_its_question_and_puts_the_solution_in_the_key():
     assert texts(bare, "de").question.startswith("Weiß")
 
 
+@pytest.mark.slow
 def test_the_default_file_is_named_after_the_lesson(tmp_path, monkeypatch, capsys):
     assert default_output("zh", "spider") == Path("worksheet-08-spider-zh.pdf")
     monkeypatch.chdir(tmp_path)
