@@ -2,16 +2,16 @@
 
 Run from the repository root:  .venv/bin/python benchmarks/bench_browser.py [--shots DIR]
 
-One notebook holds a plain ipywidgets Button whose ``on_click`` sets a Label (the floor: the
-round trip of any widget the kernel answers) and a Hive board. In the same run it measures,
+One notebook cell shows a plain ipywidgets Button whose ``on_click`` sets a Label (the floor:
+the round trip of any widget the kernel answers) and a Hive board. In the same run it measures,
 each in the page's own clock (``performance.now()``), from the mouse event to the first
 animation frame that shows the change (the pointer is moved to its place first and the kernel
 left to answer that, as a hand moves to a piece before it clicks):
 
 - the bare widget round trip: click on the Button, until the Label shows the new text;
 - click to targets: a click on a white piece (alternating between two, so every click changes
-  what is highlighted), until the canvas pixels show the new highlights (and, for comparison,
-  until the readout under the board lists them);
+  what is highlighted), until ipympl has copied the new picture onto the canvas (its pixels
+  are checked to have changed) and, for comparison, until the readout lists the targets;
 - move to redrawn board: a click on a target cell, until the canvas shows the played move
   (then Undo, also timed, puts the piece back).
 
@@ -46,60 +46,69 @@ from browser_support import (  # noqa: E402
     write_notebook,
 )
 
+# The bare widget sits in the board's cell: a click in another cell would first make that cell
+# the active one, which costs the page more than either widget does.
 BARE_CELL = """import ipywidgets as w
+from IPython.display import display
 ping = w.Button(description="ping")
 pong = w.Label("0")
 ping.add_class("bench-ping")
 pong.add_class("bench-pong")
 ping.on_click(lambda _b: setattr(pong, "value", str(int(pong.value) + 1)))
-w.HBox([ping, pong])"""
+display(w.HBox([ping, pong]))
+"""
 
-# Arms one measurement: remembers what the page shows now, takes the time of the next mouse
-# event of ``kind`` on ``target`` (the canvas, or the Button), then looks once per animation
-# frame until the page shows something else. ``window.__bench`` gets the milliseconds from the
-# event to the frame that shows the new pixels (canvas) or text (Label), and, for the board,
-# to the frame whose readout lists the new targets.
+# Arms one measurement: takes the time of the next mouse event on the canvas (mousedown: what
+# ipympl sends) or the Button (click: what ipywidgets sends), then waits, without polling, for
+# the change: ipympl copying a new picture onto the board's canvas (a wrapped drawImage), or
+# the Label's text changing (a MutationObserver), and the board's readout listing the new
+# targets. Each time is taken in the animation frame that follows the change, that is when the
+# page paints it. ``window.__bench`` gets the milliseconds from the mouse event; ``changed``
+# says whether the board's pixels did change (read once, after the time is taken).
 _ARM = """([what]) => {
   const canvas = document.querySelector('.jupyter-matplotlib-canvas-div canvas');
-  const ctx = canvas.getContext('2d', {willReadFrequently: true});
   const label = document.querySelector('.bench-pong');
   const readout = document.querySelector('.hive-teach-targets');
-  const pixels = () => {  // every third pixel, all four channels: a small mark shows too
-    const d = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-    let h = 0;
-    for (let i = 0; i < d.length; i += 12) {
-      h = (Math.imul(h, 31) + (d[i] | d[i + 1] << 8 | d[i + 2] << 16)) | 0;
-    }
-    return h;
-  };
   const board = what !== 'bare';
-  const shown = board ? pixels : () => label.textContent;
-  const before = shown();
-  const readBefore = readout.textContent;
-  const target = board ? canvas.parentElement : document.querySelector('.bench-ping');
-  const r = {start: null, done: null, text: null};
+  const r = {start: null, done: null, text: null, changed: null, bare: !board};
   window.__bench = r;
+  const pixels = () => canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height)
+    .data;
+  const before = board ? pixels() : null;
+  const inFrame = (key) => requestAnimationFrame(() => {
+    if (r[key] !== null) { return; }
+    r[key] = performance.now() - r.start;
+    if (key === 'done' && board) {
+      const now = pixels();
+      r.changed = now.some((v, i) => v !== before[i]);
+    }
+  });
+  if (!window.__benchWrapped) {
+    const draw = CanvasRenderingContext2D.prototype.drawImage;
+    CanvasRenderingContext2D.prototype.drawImage = function (...args) {
+      const out = draw.apply(this, args);
+      if (window.__benchOnDraw) { window.__benchOnDraw(this.canvas); }
+      return out;
+    };
+    window.__benchWrapped = true;
+  }
+  window.__benchOnDraw = (drawn) => {
+    if (board && drawn === canvas && r.start !== null && r.done === null) { inFrame('done'); }
+  };
+  const watched = board ? readout : label;
+  new MutationObserver((_changes, observer) => {
+    if (r.start === null) { return; }
+    observer.disconnect();
+    inFrame(board ? 'text' : 'done');
+  }).observe(watched, {childList: true, characterData: true, subtree: true, attributes: true});
+  const target = board ? canvas.parentElement : document.querySelector('.bench-ping');
   target.addEventListener(board ? 'mousedown' : 'click', (e) => { r.start = e.timeStamp; },
                           {once: true, capture: true});
-  const poll = () => {
-    if (r.start !== null) {
-      const now = performance.now();
-      if (board && r.text === null && readout.textContent !== readBefore) {
-        r.text = now - r.start;
-      }
-      if (r.done === null && shown() !== before) {
-        r.done = now - r.start;
-        if (!board) { r.text = r.done; }
-      }
-      if (r.done !== null && (!board || r.text !== null)) { return; }
-      if (now - r.start > 20000) { r.done = r.done ?? -1; r.text = r.text ?? -1; return; }
-    }
-    requestAnimationFrame(poll);
-  };
-  requestAnimationFrame(poll);
+  setTimeout(() => { r.done = r.done ?? -1; r.text = r.text ?? -1; }, 20000);
 }"""
 
-_DONE = "() => window.__bench && window.__bench.done !== null && window.__bench.text !== null"
+_DONE = "() => window.__bench && window.__bench.done !== null && " \
+        "(window.__bench.bare || window.__bench.text !== null)"
 
 
 def load() -> str:
@@ -139,8 +148,9 @@ def measure(page: Any, what: str, point: Point) -> tuple[float, float]:
     page.mouse.down()
     page.mouse.up()
     page.wait_for_function(_DONE, timeout=30_000)
+    page.wait_for_function("() => window.__bench.bare || window.__bench.changed !== null")
     r = page.evaluate("window.__bench")
-    if r["done"] < 0:
+    if r["done"] < 0 or r["changed"] is False:
         raise RuntimeError(f"{what}: the page did not change within 20 s")
     return float(r["done"]), float(r["text"] if r["text"] is not None else r["done"])
 
@@ -157,8 +167,11 @@ def measure_undo(page: Any) -> float:
     page.mouse.down()
     page.mouse.up()
     # The readout of targets stays empty: wait for the picture only.
-    page.wait_for_function("() => window.__bench.done !== null", timeout=30_000)
-    return float(page.evaluate("window.__bench.done"))
+    page.wait_for_function("() => window.__bench.changed !== null", timeout=30_000)
+    r = page.evaluate("window.__bench")
+    if r["done"] < 0 or not r["changed"]:
+        raise RuntimeError("undo: the board did not change within 20 s")
+    return float(r["done"])
 
 
 def settle(page: Any) -> None:
@@ -177,12 +190,12 @@ def summary(name: str, values: list[float]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clicks", type=int, default=30, help="measurements of each kind")
+    parser.add_argument("--clicks", type=int, default=40, help="measurements of each kind")
     parser.add_argument("--shots", type=Path, help="save screenshots (en, de, zh) here")
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="hive-teach-bench-"))
     shutil.copytree(ROOT / "scenarios", tmp / "scenarios")
-    write_notebook(tmp / "bench.ipynb", [BARE_CELL, BOARD_CELLS])
+    write_notebook(tmp / "bench.ipynb", [BARE_CELL + BOARD_CELLS])
     for lang in ("en", "de", "zh"):
         write_notebook(tmp / f"shot-{lang}.ipynb", [BOARD_CELLS.replace(
             "from hive_teach.tutorial import board",
