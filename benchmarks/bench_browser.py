@@ -25,6 +25,7 @@ selected piece in English, German and Chinese.
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import sys
@@ -226,8 +227,8 @@ def main() -> None:
                 moves.append(measure(page, "board", cell_point(page, fractions, "-1,0"))[0])
                 undos.append(measure_undo(page))
         load_after = load()
-        print(f"load average before {load_before}, after {load_after} "
-              f"(2 cores; other programs were running)")
+        print(f"load average before {load_before}, after {load_after} ({os.cpu_count()} cores; "
+              "the benchmark's own JupyterLab, kernel and Chromium add to it)")
         print(summary("bare widget round trip (Button -> Label)", bare))
         print(summary("click to targets painted on the canvas", targets))
         print(summary("click to targets listed in the readout", listed))

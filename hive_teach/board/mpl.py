@@ -33,6 +33,7 @@ from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
 from matplotlib.path import Path as MplPath
 from matplotlib.textpath import TextPath
+from matplotlib.ticker import NullLocator
 
 from hive_teach.core.fonts import FAMILY, FONT_FILE
 from hive_teach.core.scene import Cmd, DrawnBoard, Scene, Shape, Text
@@ -322,6 +323,10 @@ class LayeredAxes:
             raise ValueError("cannot draw into axes that belong to no figure")
         self.ax = ax
         self.figure: Figure = root
+        # A mouse press makes the figure look for picked artists, which lays out the ticks
+        # of the (hidden) axes every time: without ticks it costs nothing.
+        ax.xaxis.set_major_locator(NullLocator())
+        ax.yaxis.set_major_locator(NullLocator())
         self.view: Bounds | None = None
         """The axes limits ``(x0, x1, y0, y1)``; None before the first scene."""
         self.static: list[PathCollection] = []
