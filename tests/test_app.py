@@ -16,7 +16,16 @@ from pathlib import Path
 import pytest
 from browser_support import browser_page, chromium_available, free_port
 
-from hive_teach.teach.app import copy_course, lab_command, start_url
+from hive_teach.core.rules import rule_anchor, rule_ids
+from hive_teach.teach.app import (
+    LAB_RULES_LINK,
+    LESSON_RULES_LINK,
+    RULES_URL,
+    copy_course,
+    lab_command,
+    rules_html,
+    start_url,
+)
 
 if not chromium_available():
     if os.environ.get("CI"):
@@ -73,6 +82,42 @@ def test_learn_opens_the_contents_and_a_lesson_with_live_boards_no_code_no_cdn(a
         assert page.locator("a[href='05-queen-bee.ipynb']").count() == 1  # Weiter
         assert page.locator("a[href='contents.ipynb']").count() == 1  # Inhalt
     assert outside == []
+
+
+@pytest.mark.slow
+def test_a_rule_link_in_a_lesson_opens_that_rule_in_the_app(app) -> None:
+    port, _ = app
+    with browser_page() as page:
+        page.goto(f"http://127.0.0.1:{port}/voila/render/de/04-gates.ipynb", timeout=180_000)
+        link = page.locator(f"a[href='{LESSON_RULES_LINK}#{rule_anchor('R7')}']")
+        link.first.wait_for(timeout=180_000)
+        link.first.click()
+        page.wait_for_selector("h3#R7", timeout=30_000)
+        assert page.url == (f"http://127.0.0.1:{port}/{RULES_URL}#{rule_anchor('R7')}")
+        heading = page.locator("h3#R7")
+        assert heading.inner_text().startswith("R7: Freedom to move on the ground")
+        # the rule's heading is on screen (the browser went to the anchor), not the page's top
+        box = heading.bounding_box()
+        assert box is not None and 20 <= box["y"] < 300 and page.evaluate("scrollY") > 1000
+        page.goto(f"http://127.0.0.1:{port}/{RULES_URL}#V3")
+        assert page.locator("h3#V3").inner_text().startswith("V3: Isolated stones first")
+
+
+def test_the_rules_page_has_an_anchor_for_every_rule_by_id_and_as_the_lessons_link_it() -> None:
+    page = rules_html()
+    for rule in rule_ids():
+        assert f'<h3 id="{rule}"><a id="{rule_anchor(rule)}"></a>{rule}: ' in page
+
+
+def test_lab_copies_the_rules_page_and_the_lessons_link_to_it(tmp_path: Path) -> None:
+    folder = tmp_path / "course"
+    copy_course(folder)
+    rules = (folder / "rules.md").read_text(encoding="utf-8")
+    assert "### R7: Freedom to move on the ground" in rules
+    lesson = (folder / "zh" / "04-gates.ipynb").read_text(encoding="utf-8")
+    assert LESSON_RULES_LINK not in lesson
+    assert f"]({LAB_RULES_LINK}#{rule_anchor('R7')})" in lesson
+    assert (folder / "zh" / LAB_RULES_LINK).resolve() == (folder / "rules.md").resolve()
 
 
 def test_lab_copies_the_course_once_and_keeps_the_learners_changes(tmp_path: Path) -> None:

@@ -4,20 +4,25 @@
 notebook and shows the text, the diagrams and the live boards, never the code, and a visitor
 cannot run code of their own. It starts at the contents page of the chosen language and needs
 no network: the page template is the kit's own (Voilà's ``lab`` template without its CDN
-links, with the bundled Chinese font inline).
+links, with the bundled Chinese font inline). The app also serves the rules page as HTML at
+``rules.html`` (:data:`RULES_URL`), one anchor per rule id (``rules.html#R7``), and sends the
+lessons' links to ``docs/rules.md`` there.
 
 ``lab`` copies the course into a folder the learner may change (once: a second call keeps the
-learner's changes) and opens JupyterLab there, for those who want the code.
+learner's changes) and opens JupyterLab there, for those who want the code; the rules page
+goes beside the lessons (``rules.md``) and their links point to it.
 
 >>> cmd = voila_command(Path("/tmp/t"), port=8866)
 >>> cmd[1:3], "--template=hive_teach" in cmd, "--no-browser" in cmd
-(['-m', 'voila'], True, True)
+(['-m', 'hive_teach.teach.voila_app'], True, True)
 """
 
 from __future__ import annotations
 
+import html
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -26,15 +31,26 @@ import time
 import urllib.request
 import webbrowser
 from pathlib import Path
+from typing import Any
 
 from hive_teach.core.fonts import FONT_REFRESH_JS, font_face_css
 from hive_teach.core.i18n import check_language
+from hive_teach.core.rules import RULES_PAGE, rule_anchor, rule_ids
 from hive_teach.teach.library import COURSE
 
 CONTENTS = "contents.ipynb"
 """Each language's start page: every lesson, with the exercises solved in this browser."""
 
 TEMPLATE = "hive_teach"
+
+RULES_URL = "rules.html"
+"""Where the app serves the rules page, below its base URL; ``#R7`` is rule R7's section."""
+
+LESSON_RULES_LINK = "../../docs/rules.md"
+"""How a lesson (``notebooks/<lang>/``) links to the rules page in a checkout (GitHub too)."""
+
+LAB_RULES_LINK = "../rules.md"
+"""... and in the learner's copy of ``lab``, which has the page beside the language folders."""
 
 # Voilà's lab template, less its two stylesheet links to a CDN (Font Awesome), plus the kit's
 # font. ``super.super()`` skips the lab template's own block (which holds those links) for the
@@ -66,10 +82,62 @@ def write_template(root: Path) -> Path:
     return folder
 
 
+def _github_anchor(heading: str) -> str:
+    """The anchor GitHub gives a heading (the lessons' links use these)."""
+    text = re.sub(r"<[^>]+>", "", html.unescape(heading)).strip().lower()
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+_RULES_STYLE = """
+body { font-family: system-ui, sans-serif; max-width: 46em; margin: 1em auto; padding: 0 1em;
+       line-height: 1.5; color: #222; }
+code, pre { font-family: ui-monospace, monospace; background: #f4f4f4; }
+pre { padding: .6em; overflow-x: auto; }
+table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: .2em .5em; }
+[id] { scroll-margin-top: 2.5em; }
+h3:target, h3:has(a:target) { background: #fff3b0; outline: .3em solid #fff3b0; }
+.back { position: sticky; top: 0; background: white; padding: .4em 0; }
+"""
+
+
+def rules_html() -> str:
+    """The rules page (``docs/rules.md``) as one HTML page for the app: each rule's heading
+    has the rule id as its anchor (``#R7``) and, inside, the anchor GitHub gives it
+    (``#r7-freedom-to-move-on-the-ground``), so the lessons' links land on the rule; the rule
+    a link names is highlighted. Needs mistune (Voilà brings it).
+
+    >>> page = rules_html()
+    >>> '<h3 id="R7"><a id="r7-freedom-to-move-on-the-ground"></a>R7: ' in page
+    True
+    >>> page.count('<h3 id="R'), page.count('<h3 id="V')
+    (21, 7)
+    """
+    import mistune
+
+    class Renderer(mistune.HTMLRenderer):
+        def heading(self, text: str, level: int, **attrs: Any) -> str:
+            anchor = _github_anchor(text)
+            rule = re.match(r"([RV]\d+):", text)
+            if rule and level == 3:
+                return (f'<h3 id="{rule.group(1)}"><a id="{anchor}"></a>{text}</h3>\n')
+            return f'<h{level} id="{anchor}">{text}</h{level}>\n'
+
+    render = mistune.create_markdown(renderer=Renderer(escape=False), plugins=["table"])
+    body = str(render(RULES_PAGE.read_text(encoding="utf-8")))
+    missing = [r for r in rule_ids() if f'<a id="{rule_anchor(r)}">' not in body]
+    if missing:  # the page and the lessons' links must agree on every anchor
+        raise ValueError(f"the rules page lost the anchors of {missing}")
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width\">"
+            f"<title>The rules of Hive and Rive</title><style>{_RULES_STYLE}</style></head>"
+            "<body><div class=\"back\"><a href=\"javascript:history.back()\">← back</a></div>"
+            f"{body}</body></html>\n")
+
+
 def voila_command(notebooks: Path, *, port: int) -> list[str]:
     """The command that serves the notebooks below ``notebooks`` on ``port`` (localhost)."""
-    return [sys.executable, "-m", "voila", str(notebooks), f"--port={port}", "--no-browser",
-            "--Voila.ip=127.0.0.1", f"--template={TEMPLATE}", "--theme=light",
+    return [sys.executable, "-m", "hive_teach.teach.voila_app", str(notebooks), f"--port={port}",
+            "--no-browser", "--Voila.ip=127.0.0.1", f"--template={TEMPLATE}", "--theme=light",
             "--show_tracebacks=False", "--Voila.port_retries=0", "--Voila.log_level=WARN"]
 
 
@@ -157,6 +225,13 @@ def copy_course(folder: Path) -> bool:
         return False
     shutil.copytree(COURSE / "notebooks", folder, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("source"))
+    # The rules page goes beside the language folders, and the lessons link to that copy.
+    shutil.copyfile(RULES_PAGE, folder / "rules.md")
+    for notebook in folder.glob("*/*.ipynb"):
+        text = notebook.read_text(encoding="utf-8")
+        if LESSON_RULES_LINK in text:
+            notebook.write_text(text.replace(f"]({LESSON_RULES_LINK}#", f"]({LAB_RULES_LINK}#"),
+                                encoding="utf-8")
     return True
 
 
@@ -183,5 +258,6 @@ def lab(folder: Path | None = None, open_browser: bool = True) -> int:
         return 0
 
 
-__all__ = ["CONTENTS", "copy_course", "default_lab_folder", "lab", "lab_command", "learn",
-           "start_url", "voila_command", "write_template"]
+__all__ = ["CONTENTS", "LAB_RULES_LINK", "LESSON_RULES_LINK", "RULES_URL", "copy_course",
+           "default_lab_folder", "lab", "lab_command", "learn", "rules_html", "start_url",
+           "voila_command", "write_template"]
