@@ -70,3 +70,12 @@ def test_the_wheel_carries_the_course_and_the_licence(tmp_path: Path) -> None:
                 "course/notebooks/source/00-start-here.toml", "core/rules.md"):
         assert f"hive_teach/{rel}" in names, rel
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
+
+
+def test_the_metadata_links_the_project() -> None:
+    import tomllib
+
+    urls = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
+    assert set(urls) == {"Homepage", "Documentation", "Issues", "Source"}
+    assert all(u.startswith("https://github.com/hive-teach/hive_teach") for u in urls.values())
+    assert urls["Issues"].endswith("/issues")
