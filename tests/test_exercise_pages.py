@@ -27,11 +27,13 @@ from hive_teach.teach import lessons
 from hive_teach.teach.lessons import HINT_BUTTON, find_exercise, reach_exercise, scenario
 from hive_teach.teach.library import set_language
 from hive_teach.teach.puzzle import (
+    SOLUTION_BUTTON,
     PuzzleController,
     load_all,
     puzzle,
     puzzle_dir,
     puzzle_exercise,
+    with_solution,
 )
 from hive_teach.teach.scenario import loads
 
@@ -40,7 +42,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import build_notebooks  # noqa: E402
 
-_USE = re.compile(r'\b(exercise|puzzle_exercise)\("([^"]+)"\)')
+_USE = re.compile(r'\b(exercise|puzzle_exercise|play_puzzle)\("([^"]+)"\)')
 
 
 def lesson_exercises() -> list[tuple[str, str]]:
@@ -53,7 +55,7 @@ def lesson_exercises() -> list[tuple[str, str]]:
                 out.append((cell["type"], cell["scenario"]))
             elif cell.get("type") == "code":
                 for m in _USE.finditer(cell["source"]):
-                    out.append(("puzzle" if m[1] == "puzzle_exercise" else "exercise", m[2]))
+                    out.append(("exercise" if m[1] == "exercise" else "puzzle", m[2]))
     return sorted(set(out))
 
 
@@ -229,7 +231,7 @@ def test_a_puzzle_board_sends_the_page_nothing_that_tells_the_solution(pid: str)
     wrong = next(pos.move_string(m) for m in pos.legal_moves() if m not in p.moves(pos))
     twin = lessons.with_hint(HiveBoard(PuzzleController(replace(p, solutions=(wrong,))),
                                        canvas=False, title=p.text("title", "en")), p)
-    assert page_state(twin) == state
+    assert page_state(with_solution(twin, p)) == state
 
 
 def test_the_answer_is_checked_in_the_kernel_from_the_scenario_file() -> None:
@@ -342,3 +344,135 @@ def test_a_solved_exercise_is_remembered_by_the_browser_once():
     marking.controller.click("0,0")
     marking.refresh()
     assert marking.solved_sent == []
+
+
+def test_the_solution_button_shows_the_solution_only_when_pressed_in_the_boards_language() -> None:
+    p = puzzle("beetle-freezes-defender")
+    board = puzzle_exercise(p.id, lang="de", canvas=False)
+    assert board.solution_button.description == SOLUTION_BUTTON["de"] == "Lösung"
+    assert board.solution_output.outputs == ()
+    before = " ".join(strings_in(page_state(board)))
+    assert not [m for m in p.solutions if m in before]
+    board.solution_button.click()
+    shown = board.solution_output.outputs
+    assert [sorted(o["data"]) for o in shown] == [["text/markdown", "text/plain"],
+                                                 ["image/png", "text/plain"]]
+    text = shown[0]["data"]["text/markdown"]
+    assert text.startswith("**Lösung:**") and all(f"`{m}`" in text for m in p.solutions)
+    board.language.value = "zh"  # the shown solution follows the board's language
+    assert board.solution_button.description == "答案"
+    assert board.solution_output.outputs[0]["data"]["text/markdown"].startswith("**答案:**")
+
+
+def test_the_buttons_read_without_icons() -> None:
+    # The app has no icon font (nothing from a CDN): a label alone must say what a button does.
+    boards = [find_exercise("beetle-stack", canvas=False), puzzle_exercise("win-not-draw",
+                                                                           canvas=False),
+              lessons.coached_game(None, canvas=False)]
+    for board in boards:
+        for button in (board.hint_button, getattr(board, "solution_button", board.hint_button)):
+            assert button.icon == "" and button.description.strip()
+
+
+# ------------------------------------------------------------------ pictures above exercises
+_CALL = re.compile(r'\b(show|targets|answer|explain|show_solution|show_puzzle|reach_exercise|'
+                   r'find_exercise|exercise|puzzle_exercise|play_puzzle)\("([a-z0-9-]+)"'
+                   r'(?:, "([^"]*)")?([^)]*)\)')
+_EXERCISE_CALLS = {"reach_exercise", "find_exercise", "exercise", "puzzle_exercise",
+                   "play_puzzle"}
+
+
+def _hive(name: str, sid: str) -> Any:
+    """The Hive scenario a call names (a puzzle's own scenario for the puzzle calls)."""
+    if "puzzle" in name or name == "show_solution":
+        return puzzle(sid).scenario
+    return scenario(sid)
+
+
+def _same_position(a: Any, b: Any) -> bool:
+    pa, pb = a.position(), b.position()
+    return (pa.game_type, pa.turn, {c: list(map(str, s)) for c, s in pa.stacks.items()}) == (
+        pb.game_type, pb.turn, {c: list(map(str, s)) for c, s in pb.stacks.items()})
+
+
+def _marked(marks: Any) -> set[Any]:
+    """The cells a diagram marks: targets, crosses, a path, where throws go."""
+    return (set(marks.targets) | set(marks.forbidden) | set(marks.path)
+            | {t[-1] for t in marks.throws})
+
+
+def _answer_cells(name: str, sid: str) -> set[Any]:
+    """Where the answer of the exercise a call makes goes: the accepted moves', the
+    solutions', or (mark every cell) the focus piece's targets."""
+    if "puzzle" in name:
+        p = puzzle(sid)
+        return {p.position().parse_move(m).to for m in p.solutions}
+    s = scenario(sid)
+    assert s.exercise is not None or name == "reach_exercise", sid
+    if name == "reach_exercise" or (s.exercise is not None and s.exercise.kind == "mark"):
+        return set(s.position().targets(s.focus.piece))
+    return {s.position().parse_move(m).to for m in s.exercise.accept}
+
+
+def _shown(name: str, sid: str, move: str | None, rest: str) -> set[Any]:
+    """The cells a call marks on the page (its picture, or the cells it lists)."""
+    if name in ("show", "answer"):
+        s = scenario(sid)
+        if "answer=False" in rest:
+            return set()
+        return _marked(s.marks("en")) - _marked(s.marks("en", answer=False))
+    if name == "targets":
+        s = scenario(sid)
+        return set(s.position().targets(s.focus.piece))
+    if name == "explain" and move:
+        return {scenario(sid).position().parse_move(move).to}
+    if name == "show_solution":
+        p = puzzle(sid)
+        return _marked(p.scenario.marks("en")) | {p.position().parse_move(m).to
+                                                  for m in p.solutions}
+    return set()  # show_puzzle: the question only
+
+
+def _spoilers(nb: dict[str, Any]) -> list[str]:
+    """Each picture (or list of cells) of the notebook ``nb`` that marks the answer of an
+    exercise below it on the same position."""
+    calls = [(i, m.groups()) for i, c in enumerate(nb["cells"]) if c["cell_type"] == "code"
+             for m in _CALL.finditer(c["source"])]
+    found = []
+    for i, (name, sid, _move, _rest) in calls:
+        if name not in _EXERCISE_CALLS or scenario_game(name, sid) != "hive":
+            continue
+        target, answers = _hive(name, sid), _answer_cells(name, sid)
+        for j, (other, osid, move, rest) in calls:
+            if j >= i or other in _EXERCISE_CALLS or scenario_game(other, osid) != "hive":
+                continue
+            if _same_position(_hive(other, osid), target):
+                hit = _shown(other, osid, move, rest or "") & answers
+                if hit:
+                    found.append(f"{other}({osid!r}) in cell {j} marks the "
+                                 f"answer of {name}({sid!r}) in cell {i}")
+    return found
+
+
+def scenario_game(name: str, sid: str) -> str:
+    return "hive" if "puzzle" in name or name == "show_solution" else scenario(sid).GAME
+
+
+@pytest.mark.parametrize("path", [p for p, _, _ in build_notebooks.lessons()],
+                         ids=lambda p: p.stem)
+def test_no_picture_above_an_exercise_marks_its_answer(path: Path) -> None:
+    for lang in ("en", "zh"):
+        assert _spoilers(build_notebooks.build(path, lang)) == [], path.name
+
+
+def test_the_check_for_pictures_that_answer_finds_one() -> None:
+    # Lesson 10 as it was: the Mosquito's diagram (and targets) with the answer, above the find
+    # exercise on the same position (as the "Try it" board's scenario).
+    nb = build_notebooks.build(ROOT / "notebooks" / "source" / "10-mosquito.toml", "en")
+    assert _spoilers(nb) == []
+    cell = {"cell_type": "code", "source": 'show("mosquito-copies-beetle")\n'
+            'targets("mosquito-copies-beetle")'}
+    nb["cells"].insert(3, cell)
+    found = _spoilers(nb)
+    assert len(found) == 2 and all("'mosquito-copies-beetle'" in f for f in found), found
+    assert "show(" in found[0] and "targets(" in found[1]

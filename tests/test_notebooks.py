@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 import tomllib
 from pathlib import Path
@@ -47,7 +48,8 @@ def test_each_topic_notebook_ends_with_two_engine_checked_exercises():
             continue
         data = tomllib.loads(src.read_text(encoding="utf-8"))
         kinds = [c.get("type") for c in data["cells"]]
-        checked = [k in ("reach", "find") or (k == "code" and "exercise(" in c["source"])
+        checked = [k in ("reach", "find") or (k == "code" and re.search(r"exercise\(|play_puzzle\(",
+                                                                         c["source"]) is not None)
                    for k, c in zip(kinds, data["cells"], strict=True)]
         assert sum(checked) >= 2, src.name
         last_text = max(i for i, k in enumerate(kinds) if k != "text")

@@ -325,8 +325,8 @@ def test_the_notebook_uses_only_puzzles_that_exist():
     for lang in ("en", "de", "zh"):
         nb = build_notebooks.build(source, lang)
         code = "\n".join(c["source"] for c in nb["cells"] if c["cell_type"] == "code")
-        used = set(re.findall(r'(?:show_puzzle|show_solution|puzzle_exercise)\("([^"]+)"\)',
-                              code))
+        calls = r'(?:show_puzzle|show_solution|puzzle_exercise|play_puzzle)\("([^"]+)"\)'
+        used = set(re.findall(calls, code))
         assert used and used <= set(IDS), used - set(IDS)
         # It ends with exercises: at least two boards after the last text cell (before the
         # links to the previous and next lessons).
@@ -335,8 +335,12 @@ def test_the_notebook_uses_only_puzzles_that_exist():
         cells = cells[:-1]
         kinds = [c["cell_type"] for c in cells]
         tail = cells[len(kinds) - kinds[::-1].index("markdown"):]
-        assert sum(c["source"].startswith("puzzle_exercise(") for c in tail) >= 2
-        assert tail[-1]["source"].startswith("puzzle_exercise(")
+        assert sum(c["source"].startswith("play_puzzle(") for c in tail) >= 2
+        assert tail[-1]["source"].startswith("play_puzzle(")
+        # Each puzzle is drawn once, as its board (the solution behind the board's button).
+        boards = re.findall(r'play_puzzle\("([^"]+)"\)', code)
+        assert len(boards) == len(set(boards)) == len(used)
+        assert "show_solution(" not in code and "show_puzzle(" not in code
 
 
 def test_black_can_be_the_side_that_wins():

@@ -76,6 +76,20 @@ def _rules_line(rules: list[str], lang: str) -> str:
     return f"\n\n{RULES_LINE[lang]}: " + " · ".join(links)
 
 
+def _position_key(sid: str) -> object:
+    """What makes two scenarios show the same position (a Hive scenario: its game type, the
+    side to move and the stacks; a Rive one: its id)."""
+    from hive_teach.teach.lessons import scenario
+    from hive_teach.teach.scenario import HiveScenario
+
+    s = scenario(sid)
+    if not isinstance(s, HiveScenario):
+        return sid
+    pos = s.position()
+    stacks = frozenset((cell, tuple(map(str, stack))) for cell, stack in pos.stacks.items())
+    return pos.game_type, str(pos.turn), stacks
+
+
 def lessons() -> list[tuple[Path, dict[str, Any], str]]:
     """Every source in the course's order: (path, its data, its notebook's file name)."""
     out = []
@@ -148,9 +162,11 @@ def build(path: Path | None, lang: str) -> dict[str, Any]:
         cells.append({"cell_type": "code", "execution_count": None, "metadata": {},
                       "outputs": [], "source": src})
 
-    # A diagram must not give away the answer of a "mark every cell" exercise on the same
-    # scenario later in the notebook: those diagrams are drawn without targets and crosses.
-    exercised = {c.get("scenario") for c in data.get("cells", []) if c.get("type") == "reach"}
+    # A picture must not give away the answer of an exercise of the lesson: a diagram of a
+    # position an exercise uses (whatever the scenario's id) is drawn as a question, without
+    # targets, crosses and paths, and a list of targets on it is refused.
+    exercised = {_position_key(c["scenario"]) for c in data.get("cells", [])
+                 if c.get("type") in EXERCISES and isinstance(c.get("scenario"), str)}
     md(f"# {_text(data, lang, name, 'title')}" + _rules_line(data.get("rules", []), lang))
     code(f"from hive_teach.tutorial import *\n\nset_language({_q(lang)})")
     for i, cell in enumerate(data.get("cells", [])):
@@ -166,8 +182,13 @@ def build(path: Path | None, lang: str) -> dict[str, Any]:
         elif kind == "code":
             code(cell["source"].strip(), check=bool(cell.get("check", False)))
         elif kind == "diagram":
-            code(f"show({_q(sid)}, answer=False)" if sid in exercised else f"show({_q(sid)})")
+            code(f"show({_q(sid)}, answer=False)" if _position_key(sid) in exercised
+                 else f"show({_q(sid)})")
         elif kind == "targets":
+            if _position_key(sid) in exercised:
+                raise SourceError(f"{where}: the targets of {sid!r} would answer an exercise "
+                                  "of this lesson on the same position; show them after it, or "
+                                  "use another position")
             code(f"targets({_q(sid)})", check=True)
         elif kind == "why":
             code(f"why({_q(sid)}, {_q(cell['move'])})", check=True)

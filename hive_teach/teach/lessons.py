@@ -360,7 +360,7 @@ def coached_game(level: str | None = "beginner", game_type: str = "Base", *,
                                      engine=computer.choose, coach=True, lang=language(),
                                      **options)
     board = Board(controller, canvas=canvas)
-    button = w.Button(description=COACH_HINT_BUTTON[controller.lang], icon="lightbulb-o",
+    button = w.Button(description=COACH_HINT_BUTTON[controller.lang],
                       layout=w.Layout(width="7em"))
 
     def hint(_button: Any = None) -> None:
@@ -417,7 +417,7 @@ def with_hint(board: Any, s: Any) -> Any:
         return board
     w = importlib.import_module("ipywidgets")
     label = HINT_BUTTON.get(board.controller.lang, HINT_BUTTON["en"])
-    button = w.Button(description=label, icon="lightbulb-o", layout=w.Layout(width="7em"))
+    button = w.Button(description=label, layout=w.Layout(width="7em"))
     button.add_class("hive-teach-hint-button")
     text = w.HTML()
     text.add_class("hive-teach-hint")

@@ -52,6 +52,7 @@ puzzles/`` proves every puzzle in a folder.
 
 from __future__ import annotations
 
+import importlib
 import re
 import sys
 import time
@@ -562,8 +563,9 @@ _HEADINGS = {
 }
 
 
-def show_puzzle(pid: str, lang: str | None = None) -> None:
-    """The puzzle's diagram with its title, caption and question (nothing given away)."""
+def show_puzzle(pid: str, lang: str | None = None, *, picture: bool = True) -> None:
+    """The puzzle's title, caption and question with its diagram (nothing given away);
+    ``picture=False`` the text only (:func:`play_puzzle`: the board is the picture)."""
     from hive_teach.board.drawing import diagram_png
     from hive_teach.teach.lessons import display_markdown, display_png
 
@@ -575,22 +577,77 @@ def show_puzzle(pid: str, lang: str | None = None) -> None:
     if p.scenario.question:
         text += f"\n\n**{p.text('question', lang)}**"
     display_markdown(text)
-    question = replace(p.scenario.marks(lang, answer=False), title="")
-    display_png(diagram_png(p.position(), question, palette=True))
+    if picture:
+        question = replace(p.scenario.marks(lang, answer=False), title="")
+        display_png(diagram_png(p.position(), question, palette=True))
+
+
+def solution(p: Puzzle, lang: str) -> tuple[str, bytes]:
+    """The answer as Markdown (the winning first move(s) and the explanation) and the
+    teaching diagram as PNG."""
+    from hive_teach.board.drawing import diagram_png
+
+    word = _HEADINGS[lang][4]
+    moves = ", ".join(f"`{s}`" for s in p.solutions)
+    marks = replace(p.scenario.marks(lang), title="")
+    return (f"**{word}:** {moves}\n\n{p.text('answer', lang)}",
+            diagram_png(p.position(), marks, palette=True))
 
 
 def show_solution(pid: str, lang: str | None = None) -> None:
     """The answer: the winning first move(s), the explanation and the teaching diagram."""
-    from hive_teach.board.drawing import diagram_png
     from hive_teach.teach.lessons import display_markdown, display_png
 
-    lang = _lang(lang)
-    p = puzzle(pid)
-    word = _HEADINGS[lang][4]
-    moves = ", ".join(f"`{s}`" for s in p.solutions)
-    display_markdown(f"**{word}:** {moves}\n\n{p.text('answer', lang)}")
-    marks = replace(p.scenario.marks(lang), title="")
-    display_png(diagram_png(p.position(), marks, palette=True))
+    text, png = solution(puzzle(pid), _lang(lang))
+    display_markdown(text)
+    display_png(png)
+
+
+SOLUTION_BUTTON = {lang: head[4] for lang, head in _HEADINGS.items()}
+"""The label of the Solution button in each language."""
+
+
+def with_solution(board: Any, p: Puzzle) -> Any:
+    """``board`` with a Solution button under it: pressed, it shows the puzzle's solution
+    (:func:`solution`) in the board's language below it. The solution is made in the kernel
+    when the button is pressed, so the page has nothing of it before. The button is
+    ``board.solution_button``, the place it shows the solution ``board.solution_output``.
+    """
+    w = importlib.import_module("ipywidgets")
+    ipython = importlib.import_module("IPython.display")
+    lang = board.controller.lang
+    button = w.Button(description=SOLUTION_BUTTON.get(lang, SOLUTION_BUTTON["en"]),
+                      layout=w.Layout(width="7em"))
+    button.add_class("hive-teach-solution-button")
+    out = w.Output()
+    out.add_class("hive-teach-solution")
+
+    def show(lang: str) -> None:
+        text, png = solution(p, lang)
+        out.outputs = ()  # (clear_output needs a kernel; this works in a test too)
+        out.append_display_data(ipython.Markdown(text))
+        out.append_display_data(ipython.Image(png))
+
+    def relabel(change: dict[str, Any]) -> None:
+        button.description = SOLUTION_BUTTON.get(change["new"], SOLUTION_BUTTON["en"])
+        if out.outputs:
+            show(change["new"])
+
+    # the board's language at click time: its language buttons may have changed it
+    button.on_click(lambda _button: show(board.controller.lang))
+    toggle = getattr(board, "language", None)
+    if toggle is not None and hasattr(toggle, "observe"):
+        toggle.observe(relabel, names="value")
+    board.solution_button, board.solution_output = button, out
+    board.children = (*board.children, w.VBox([button, out]))
+    return board
+
+
+def play_puzzle(pid: str, lang: str | None = None) -> Any:
+    """A puzzle as a lesson shows it, drawn once: its text (:func:`show_puzzle` without the
+    picture) above the board to solve it on, with Hint and Solution buttons under it."""
+    show_puzzle(pid, lang, picture=False)
+    return puzzle_exercise(pid, lang)
 
 
 def puzzle_table(lang: str | None = None) -> None:
@@ -612,7 +669,8 @@ def puzzle_exercise(pid: str, lang: str | None = None, *, goal: str | None = Non
 
     ``goal`` replaces the standing task text; other options go to the controller
     (``canvas`` to the widget). The solutions stay in the kernel (the controller checks the
-    moves); under the board a Hint button shows the puzzle's ``[hint]``.
+    moves); under the board a Hint button shows the puzzle's ``[hint]`` and a Solution button
+    its solution (:func:`with_solution`).
     """
     from hive_teach.board.widget import HiveBoard
     from hive_teach.teach.lessons import with_hint
@@ -622,7 +680,7 @@ def puzzle_exercise(pid: str, lang: str | None = None, *, goal: str | None = Non
     canvas = options.pop("canvas", None)
     controller = PuzzleController(p, goal=goal, lang=lang, **options)
     board = HiveBoard(controller, canvas=canvas, title=lambda lang: p.text("title", lang))
-    return with_hint(board, p)
+    return with_solution(with_hint(board, p), p)
 
 
 # ------------------------------------------------------------------------- command line
@@ -665,6 +723,7 @@ __all__ = [
     "load",
     "load_all",
     "loads",
+    "play_puzzle",
     "prove",
     "puzzle",
     "puzzle_dir",
@@ -673,6 +732,8 @@ __all__ = [
     "rate_replies",
     "show_puzzle",
     "show_solution",
+    "solution",
+    "with_solution",
 ]
 
 if __name__ == "__main__":
