@@ -92,3 +92,12 @@ def test_chinese_notebooks_bring_the_bundled_font_for_text_and_widgets():
             html = "".join("".join(o.get("data", {}).get("text/html", ""))
                            for o in first.get("outputs", []))
             assert ("@font-face" in html and "hive_teach CJK" in html) == (lang == "zh"), path
+
+
+def test_the_contents_page_counts_the_exercises_of_every_lesson_puzzles_and_rive_too():
+    text = build_notebooks.build_contents("en")["cells"][0]["source"]
+    lines = {line.split("](")[1].split(")")[0]: line for line in text.splitlines()
+             if line.startswith("1. [")}
+    assert lines["14-puzzles.ipynb"].endswith("(15 ✎)")
+    assert lines["20-rive.ipynb"].endswith("(3 ✎)")
+    assert lines["04-gates.ipynb"].endswith("(2 ✎)")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import tomllib
 from pathlib import Path
@@ -47,6 +48,9 @@ NAV = {"en": ("Previous", "Contents", "Next"), "de": ("Zurück", "Inhalt", "Weit
        "zh": ("上一课", "目录", "下一课")}
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "zh": "中文"}
 EXERCISES = ("reach", "find")
+# An exercise a code cell makes (the puzzles' and Rive's lessons): counted on the contents page.
+EXERCISE_CALL = re.compile(r"^(?:exercise|reach_exercise|find_exercise|play_puzzle|"
+                           r"puzzle_exercise)\(", re.M)
 
 
 class SourceError(ValueError):
@@ -119,7 +123,9 @@ def build_contents(lang: str) -> dict[str, Any]:
     languages, and (run in a browser) the exercises solved there."""
     lines = [f"# {CONTENTS_TITLE[lang]}", "", CONTENTS_INTRO[lang], ""]
     for path, data, file in lessons():
-        n = sum(1 for c in data.get("cells", []) if c.get("type") in EXERCISES)
+        n = sum(1 for c in data.get("cells", []) if c.get("type") in EXERCISES) + sum(
+            len(EXERCISE_CALL.findall(c.get("source", ""))) for c in data.get("cells", [])
+            if c.get("type") == "code")
         lines.append(f"1. [{_text(data, lang, path.name, 'title')}]({file})"
                      + (f" ({n} ✎)" if n else ""))
     others = " · ".join(f"[{LANGUAGE_NAMES[x]}](../{x}/{CONTENTS})" for x in LANGUAGES

@@ -104,13 +104,14 @@ def rules_html() -> str:
     """The rules page (``docs/rules.md``) as one HTML page for the app: each rule's heading
     has the rule id as its anchor (``#R7``) and, inside, the anchor GitHub gives it
     (``#r7-freedom-to-move-on-the-ground``), so the lessons' links land on the rule; the rule
-    a link names is highlighted. Needs mistune (Voilà brings it).
+    a link names is highlighted. The examples' ```` ```hive ```` blocks (scenario files for the
+    test suite) are left out. Needs mistune (Voilà brings it).
 
     >>> page = rules_html()
     >>> '<h3 id="R7"><a id="r7-freedom-to-move-on-the-ground"></a>R7: ' in page
     True
-    >>> page.count('<h3 id="R'), page.count('<h3 id="V')
-    (21, 7)
+    >>> page.count('<h3 id="R'), page.count('<h3 id="V'), "[position.stacks]" in page
+    (21, 7, False)
     """
     import mistune
 
@@ -121,6 +122,11 @@ def rules_html() -> str:
             if rule and level == 3:
                 return (f'<h3 id="{rule.group(1)}"><a id="{anchor}"></a>{text}</h3>\n')
             return f'<h{level} id="{anchor}">{text}</h{level}>\n'
+
+        def block_code(self, code: str, info: str | None = None) -> str:
+            # A ```hive block is the example as a scenario file, for the test suite and
+            # authors (pytest --hive): code the learner does not need to see.
+            return "" if info == "hive" else str(super().block_code(code, info))
 
     render = mistune.create_markdown(renderer=Renderer(escape=False), plugins=["table"])
     body = str(render(RULES_PAGE.read_text(encoding="utf-8")))

@@ -639,7 +639,14 @@ def with_solution(board: Any, p: Puzzle) -> Any:
     if toggle is not None and hasattr(toggle, "observe"):
         toggle.observe(relabel, names="value")
     board.solution_button, board.solution_output = button, out
-    board.children = (*board.children, w.VBox([button, out]))
+    hint = getattr(board, "hint_button", None)
+    box = next((c for c in board.children if hint is not None
+                and hint in getattr(c, "children", ())), None)
+    if box is None:
+        board.children = (*board.children, w.VBox([button, out]))
+    else:  # side by side with the Hint button, the hint and the solution below them
+        rest = [c for c in box.children if c is not hint]
+        box.children = (w.HBox([hint, button]), *rest, out)
     return board
 
 
