@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import browser_page, chromium_available, free_port
+from browser_support import browser_page, chromium_available, free_port, jupyterlab
 
 from hive_teach.core.rules import rule_anchor, rule_ids
 from hive_teach.teach.app import (
@@ -22,6 +22,7 @@ from hive_teach.teach.app import (
     LESSON_RULES_LINK,
     RULES_URL,
     copy_course,
+    lab_anchor,
     lab_command,
     rules_html,
     start_url,
@@ -91,8 +92,11 @@ def test_a_rule_link_in_a_lesson_opens_that_rule_in_the_app(app) -> None:
         page.goto(f"http://127.0.0.1:{port}/voila/render/de/04-gates.ipynb", timeout=180_000)
         link = page.locator(f"a[href='{LESSON_RULES_LINK}#{rule_anchor('R7')}']")
         link.first.wait_for(timeout=180_000)
+        page.wait_for_selector(".jupyter-matplotlib-canvas-div", timeout=180_000)  # all run
         link.first.click()
+        page.wait_for_url(f"**/{RULES_URL}#*", timeout=30_000)
         page.wait_for_selector("h3#R7", timeout=30_000)
+        page.wait_for_timeout(500)  # the browser scrolls to the anchor once laid out
         assert page.url == (f"http://127.0.0.1:{port}/{RULES_URL}#{rule_anchor('R7')}")
         heading = page.locator("h3#R7")
         assert heading.inner_text().startswith("R7: Freedom to move on the ground")
@@ -116,8 +120,26 @@ def test_lab_copies_the_rules_page_and_the_lessons_link_to_it(tmp_path: Path) ->
     assert "### R7: Freedom to move on the ground" in rules
     lesson = (folder / "zh" / "04-gates.ipynb").read_text(encoding="utf-8")
     assert LESSON_RULES_LINK not in lesson
-    assert f"]({LAB_RULES_LINK}#{rule_anchor('R7')})" in lesson
+    assert f"]({LAB_RULES_LINK}#R7:-Freedom-to-move-on-the-ground)" in lesson
+    assert f"]({LAB_RULES_LINK}#{lab_anchor('R7')})" in lesson
     assert (folder / "zh" / LAB_RULES_LINK).resolve() == (folder / "rules.md").resolve()
+
+
+@pytest.mark.slow
+def test_a_rule_link_in_the_lab_copy_opens_that_rule_in_jupyterlab(tmp_path: Path) -> None:
+    folder = tmp_path / "course"
+    copy_course(folder)
+    with jupyterlab(folder) as base_token, browser_page() as page:
+        base, token = base_token.split("|")
+        page.goto(f"{base}/lab/tree/en/03-one-hive.ipynb?token={token}&reset", timeout=90_000)
+        link = page.locator("a[href*='rules.md'][href*='#R6:-One-Hive']").first
+        link.wait_for(timeout=90_000)
+        link.click()
+        heading = page.locator(".jp-RenderedMarkdown h3[data-jupyter-id='R6:-One-Hive']")
+        heading.wait_for(timeout=60_000)
+        page.wait_for_timeout(1000)  # the viewer scrolls to the fragment once rendered
+        top = heading.evaluate("h => h.getBoundingClientRect().top")
+        assert 0 < top < 300, top  # on screen, not at the page's far end
 
 
 def test_lab_copies_the_course_once_and_keeps_the_learners_changes(tmp_path: Path) -> None:

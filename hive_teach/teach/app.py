@@ -35,7 +35,7 @@ from typing import Any
 
 from hive_teach.core.fonts import FONT_REFRESH_JS, font_face_css
 from hive_teach.core.i18n import check_language
-from hive_teach.core.rules import RULES_PAGE, rule_anchor, rule_ids
+from hive_teach.core.rules import RULES_PAGE, rule_anchor, rule_ids, rule_title
 from hive_teach.teach.library import COURSE
 
 CONTENTS = "contents.ipynb"
@@ -231,14 +231,28 @@ def copy_course(folder: Path) -> bool:
         return False
     shutil.copytree(COURSE / "notebooks", folder, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("source"))
-    # The rules page goes beside the language folders, and the lessons link to that copy.
+    # The rules page goes beside the language folders, and the lessons link to that copy, to
+    # the anchors JupyterLab gives its headings.
     shutil.copyfile(RULES_PAGE, folder / "rules.md")
+    links = {f"]({LESSON_RULES_LINK}#{rule_anchor(r)})": f"]({LAB_RULES_LINK}#{lab_anchor(r)})"
+             for r in rule_ids()}
     for notebook in folder.glob("*/*.ipynb"):
         text = notebook.read_text(encoding="utf-8")
         if LESSON_RULES_LINK in text:
-            notebook.write_text(text.replace(f"]({LESSON_RULES_LINK}#", f"]({LAB_RULES_LINK}#"),
-                                encoding="utf-8")
+            for old, new in links.items():
+                text = text.replace(old, new)
+            notebook.write_text(text, encoding="utf-8")
     return True
+
+
+def lab_anchor(rule: str) -> str:
+    """The anchor JupyterLab's Markdown viewer gives the heading of ``rule``: its text with
+    dashes for spaces.
+
+    >>> lab_anchor("R7")
+    'R7:-Freedom-to-move-on-the-ground'
+    """
+    return f"{rule}: {rule_title(rule)}".replace(" ", "-")
 
 
 def lab_command(folder: Path, *, open_browser: bool = True) -> list[str]:
@@ -265,5 +279,5 @@ def lab(folder: Path | None = None, open_browser: bool = True) -> int:
 
 
 __all__ = ["CONTENTS", "LAB_RULES_LINK", "LESSON_RULES_LINK", "RULES_URL", "copy_course",
-           "default_lab_folder", "lab", "lab_command", "learn", "rules_html", "start_url",
-           "voila_command", "write_template"]
+           "default_lab_folder", "lab", "lab_anchor", "lab_command", "learn", "rules_html",
+           "start_url", "voila_command", "write_template"]

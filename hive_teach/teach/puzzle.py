@@ -564,14 +564,17 @@ _HEADINGS = {
 
 
 def show_puzzle(pid: str, lang: str | None = None, *, picture: bool = True) -> None:
-    """The puzzle's title, caption and question with its diagram (nothing given away);
-    ``picture=False`` the text only (:func:`play_puzzle`: the board is the picture)."""
+    """The puzzle's title, game type and task, caption and question with its diagram (nothing
+    given away); ``picture=False`` the title, caption and question only, for
+    :func:`play_puzzle`, whose board shows the task and is the picture."""
     from hive_teach.board.drawing import diagram_png
     from hive_teach.teach.lessons import display_markdown, display_png
 
     lang = _lang(lang)
     p = puzzle(pid)
-    text = f"### {p.text('title', lang)}\n\n*{p.game_type} · {goal_text(p, lang)}*"
+    text = f"### {p.text('title', lang)}"
+    if picture:
+        text += f"\n\n*{p.game_type} · {goal_text(p, lang)}*"
     if p.scenario.caption:
         text += f"\n\n{p.text('caption', lang)}"
     if p.scenario.question:
