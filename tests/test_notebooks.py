@@ -97,7 +97,21 @@ def test_chinese_notebooks_bring_the_bundled_font_for_text_and_widgets():
 def test_the_contents_page_counts_the_exercises_of_every_lesson_puzzles_and_rive_too():
     text = build_notebooks.build_contents("en")["cells"][0]["source"]
     lines = {line.split("](")[1].split(")")[0]: line for line in text.splitlines()
-             if line.startswith("1. [")}
+             if line.startswith(("0. [", "1. ["))}
     assert lines["14-puzzles.ipynb"].endswith("(15 ✎)")
     assert lines["20-rive.ipynb"].endswith("(3 ✎)")
     assert lines["04-gates.ipynb"].endswith("(2 ✎)")
+
+
+def test_the_contents_page_numbers_the_lessons_as_they_name_each_other():
+    # Lessons say "notebook 06" for the Beetle: the contents list must count from 0 to match.
+    import markdown_it
+
+    for lang in ("en", "de", "zh"):
+        page = markdown_it.MarkdownIt().render(
+            build_notebooks.build_contents(lang)["cells"][0]["source"])
+        assert '<ol start="0">' in page, lang
+        items = re.findall(r'<li><a href="([^"]+)"', page)
+        for number, item in enumerate(items):
+            if item.startswith(("0", "1")) and item[2] == "-":
+                assert int(item[:2]) == number, (lang, item)

@@ -122,11 +122,12 @@ def build_contents(lang: str) -> dict[str, Any]:
     """The start page of ``lang``: every lesson with its number of exercises, the other
     languages, and (run in a browser) the exercises solved there."""
     lines = [f"# {CONTENTS_TITLE[lang]}", "", CONTENTS_INTRO[lang], ""]
-    for path, data, file in lessons():
+    for i, (path, data, file) in enumerate(lessons()):
         n = sum(1 for c in data.get("cells", []) if c.get("type") in EXERCISES) + sum(
             len(EXERCISE_CALL.findall(c.get("source", ""))) for c in data.get("cells", [])
             if c.get("type") == "code")
-        lines.append(f"1. [{_text(data, lang, path.name, 'title')}]({file})"
+        # The list counts from 0, as the lessons do when they name one ("notebook 06").
+        lines.append(f"{0 if i == 0 else 1}. [{_text(data, lang, path.name, 'title')}]({file})"
                      + (f" ({n} ✎)" if n else ""))
     others = " · ".join(f"[{LANGUAGE_NAMES[x]}](../{x}/{CONTENTS})" for x in LANGUAGES
                         if x != lang)
