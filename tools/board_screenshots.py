@@ -112,7 +112,8 @@ def run(page: Any, base_token: str, name: str) -> dict[str, dict[str, list[float
     wait_painted(page, 1)
     page.wait_for_timeout(500)
     text = page.locator(".jp-OutputArea-output >> text=FRACTIONS").first.inner_text()
-    return json.loads(text.split("FRACTIONS", 1)[1])
+    cells: dict[str, dict[str, list[float]]] = json.loads(text.split("FRACTIONS", 1)[1])
+    return cells
 
 
 def shoot(page: Any, index: int, path: Path) -> None:
