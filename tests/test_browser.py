@@ -45,9 +45,21 @@ def lab(tmp_path_factory):
     root = tmp_path_factory.mktemp("lab")
     write_notebook(root / "board.ipynb", [BOARD_CELLS])
     write_notebook(root / "overlay.ipynb", [BOARD_CELLS])
+    write_notebook(root / "two.ipynb", TWO_BOARDS)
     shutil.copytree(ROOT / "scenarios", root / "scenarios")
     with jupyterlab(root) as base, browser_page() as page:
         yield base, page, root
+
+
+TWO_BOARDS = [
+    'from hive_teach.tutorial import board\nb1 = board("freedom-gate-queen"); b1',
+    'b2 = board("freedom-gate-queen"); b2',
+    # Both change before the page has painted either (the cells run at once).
+    'import json\nfrom hive_teach.core.hexgrid import parse_cell\n'
+    'b1.controller.select("wQ"); b1.refresh()\n'
+    'b2.controller.select("wQ"); b2.controller.click("-1,0"); b2.refresh()\n'
+    'print("FRACTIONS " + json.dumps({"0,0": b1.figure_fraction(parse_cell("0,0"))}))',
+]
 
 
 def queen_targets() -> str:
@@ -117,3 +129,34 @@ def test_click_select_reject_and_play_in_jupyterlab(lab):
     assert "wQ" in message_shown(page)
     assert targets_shown(page) == ""
     page.screenshot(path=str(root / "board.png"))
+
+
+@pytest.mark.slow
+def test_two_boards_changed_by_a_later_cell_both_show_their_pictures(lab):
+    base, page, _ = lab
+    open_and_run(page, base, "two.ipynb")
+    fx, fy = read_fractions(page)["0,0"]
+    # Each board's canvas (the first of the two in its div: the second is ipympl's
+    # transparent layer for rubber bands) has its size and a whole picture on it. Before
+    # the fix both stayed 0 x 0 pixels: the page had been sent raw pixels for a PNG, and
+    # its resize failed on the broken image.
+    pictures = "[...document.querySelectorAll('.jupyter-matplotlib-canvas-div')]" \
+               ".map((d) => d.querySelector('canvas'))"
+    page.wait_for_function("""() => {
+      const cs = PICTURES;
+      return cs.length === 2 && cs.every((c) => {
+        if (c.width === 0 || c.height === 0) return false;
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let opaque = 0;
+        for (let i = 3; i < d.length; i += 4) opaque += d[i] === 255;
+        return opaque === c.width * c.height;
+      });
+    }""".replace("PICTURES", pictures), timeout=15_000)
+    # And each shows its own state: the Queen selected on 0,0; the Queen gone from there.
+    at = page.evaluate("""([fx, fy]) => PICTURES.map((c) => {
+      const x = Math.round(fx * c.width), y = Math.round((1 - fy) * c.height);
+      return Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data.slice(0, 3));
+    })""".replace("PICTURES", pictures), [fx, fy])
+    assert at[0] != at[1]
+    readouts = page.locator(".hive-teach-readout")
+    assert "2 cells" in readouts.nth(0).inner_text() and "Played" in readouts.nth(1).inner_text()

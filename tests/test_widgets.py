@@ -273,3 +273,26 @@ def test_play_with_nothing_chosen_and_a_second_click_on_a_piece_in_hand() -> Non
     board.refresh()
     assert board.controller.selected is None and "wQ is no longer selected." in \
         board.readout.value
+
+
+def test_before_the_page_is_ready_the_canvas_still_sends_a_png():
+    # The kernel can draw at the page's request before it reads the page's "initialized"
+    # (a board changed by a later cell); ipympl then sent raw pixels, a broken image.
+    b = queens_board()
+    assert b.canvas.syncing_data_url  # no page has said "initialized"
+    sent: list[list[bytes]] = []
+    b.canvas.send = lambda content, buffers=None: sent.append(buffers or [])
+    press(b, "-1,0")
+    png = sent[-1][0]
+    width, height = b.canvas.get_width_height(physical=True)
+    assert Image.open(io.BytesIO(png)).size == (width, height)
+    assert b.canvas._data_url.startswith("data:image/png;base64,")
+
+
+def test_an_exercise_lists_the_learners_marks_as_marks_not_as_targets():
+    r = reach_exercise("spider-exactly-three", canvas=False)
+    r.click_cell(parse_cell("1,1"))
+    assert ">Marked: 1,1<" in r.targets_readout.value
+    r.language.value = "de"
+    assert ">Markiert: 1,1<" in r.targets_readout.value
+    assert ">To: " in board("freedom-gate-queen", canvas=False).targets_readout.value

@@ -13,19 +13,15 @@ Piece(bQ)
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import ipywidgets as w
 
 from hive_teach.board.analysis import AnalysisController
+from hive_teach.board.canvas_widget import CanvasWidget
 from hive_teach.board.controller import Feedback
-from hive_teach.board.drawing import board_of, diagram_png, draw, layout
-from hive_teach.board.widget import canvas_available, clickable_canvas, guarded, rule_ids_named
-from hive_teach.core.hexgrid import Cell
+from hive_teach.board.widget import rule_ids_named
 from hive_teach.core.i18n import LANGUAGES
-from hive_teach.core.scene import DrawnBoard
 
 LABELS: dict[str, dict[str, str]] = {
     "piece": {"en": "Piece", "de": "Stein", "zh": "棋子"},
@@ -36,16 +32,19 @@ LABELS: dict[str, dict[str, str]] = {
 }
 
 
-class AnalysisBoard(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+class AnalysisBoard(CanvasWidget[Feedback]):
     """The analysis widget: the picture (an ipympl canvas, or an image with ``canvas=False``),
     the step buttons and a move slider, a piece menu and a cell box for the keyboard,
     the readout, and "Save as scenario" (into ``folder``)."""
+
+    ratio = 0.75
+    controller: AnalysisController
 
     def __init__(self, controller: AnalysisController, *, canvas: bool | None = None,
                  width: float = 6.0, folder: str | Path = ".") -> None:
         self.controller = controller
         self.folder = Path(folder)
-        self.output = w.Output(layout=w.Layout(max_height="8em", overflow="auto"))
+        picture = self._picture(canvas, width)
         self.readout = w.HTML()
         small = w.Layout(width="4em")
         self.first_button = w.Button(icon="fast-backward", layout=small)
@@ -62,14 +61,6 @@ class AnalysisBoard(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
                                     layout=w.Layout(width="13em"))
         self.language = w.ToggleButtons(options=list(LANGUAGES), value=controller.lang,
                                         style={"button_width": "3em"})
-        self.image = w.Image(format="png")
-        self._width = width
-        self._figure: Any = None
-        self._drawn: DrawnBoard | None = None
-        self._refreshing = False
-        self.canvas: Any = None
-        use_canvas = canvas_available() if canvas is None else canvas
-        picture: w.Widget = self._make_canvas() if use_canvas else self.image
 
         c = controller
         for button, step in [(self.first_button, c.first), (self.back_button, c.back),
@@ -80,51 +71,15 @@ class AnalysisBoard(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
         self._watch(self.language, c.set_language)
         self.why_button.on_click(self._guard(lambda _b: self.click_cell(self.cell_box.value)))
         self.save_button.on_click(self._guard(lambda _b: self.save()))
-        super().__init__([
-            picture, self.readout,
+        self._lay_out(picture, [
             w.HBox([self.first_button, self.back_button, self.slider, self.forward_button,
                     self.last_button]),
             w.HBox([self.piece_menu, self.cell_box, self.why_button]),
             w.HBox([self.file_box, self.save_button, self.language]),
-            self.output,
-        ])
-        self.add_class("hive-teach-analysis")
-        self.refresh()
+        ], "hive-teach-analysis")
 
-    def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
-        return guarded(self.output, fn)
-
-    def _watch(self, widget: w.Widget, action: Callable[[Any], Feedback]) -> None:
-        def changed(change: dict[str, Any]) -> None:
-            if not self._refreshing:
-                self._after(action(change["new"]))
-
-        widget.observe(self._guard(changed), names="value")
-
-    def _make_canvas(self) -> w.Widget:
-        from matplotlib.figure import Figure
-
-        self._figure = Figure(figsize=(self._width, self._width * 0.75))
-        self.canvas = clickable_canvas(self._figure, self._guard(self._on_canvas_click))
-        return self.canvas
-
-    def _after(self, fb: Feedback) -> Feedback:
-        self.refresh()
-        return fb
-
-    def _on_canvas_click(self, event: Any) -> None:
-        drawn = self._drawn
-        if drawn is None or event.xdata is None or event.ydata is None:
-            return
-        name = drawn.hand_piece_at(event.xdata, event.ydata)
-        if name is not None:
-            self._after(self.controller.select(name))
-            return
-        self.click_cell(drawn.cell_at(event.xdata, event.ydata))
-
-    def click_cell(self, cell: Cell | str | None) -> Feedback:
-        """What a click on ``cell`` says (the canvas and the cell box)."""
-        return self._after(self.controller.click(cell))
+    def _pick(self, name: str) -> Feedback:
+        return self.controller.select(name)
 
     def save(self) -> Feedback:
         """Save the moment as a scenario named by the file box, in :attr:`folder`."""
@@ -136,19 +91,7 @@ class AnalysisBoard(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hin
     def refresh(self) -> None:
         """Redraw the picture, the readout and the menus from the controller."""
         c = self.controller
-        game, marks = c.board.game, c.marks()
-        if self.canvas is not None:
-            if not self._figure.axes:
-                self._figure.add_axes((0, 0, 1, 1))
-            ax = self._figure.axes[0]
-            ax.clear()
-            ax.set_axis_off()
-            draw(game, marks, ax=ax)
-            self._drawn = board_of(self._figure)
-            self.canvas.draw_idle()
-        else:
-            self.image.value = diagram_png(game, marks, palette=True)
-            self._drawn = layout(game, marks)
+        self._paint(c.board.game, c.marks())
         lang = c.lang
         self._refreshing = True
         try:

@@ -21,18 +21,14 @@ Every callback only forwards to the controller and redraws.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import ipywidgets as w
 
-from hive_teach.board.drawing import board_of, diagram_png, draw, layout
+from hive_teach.board.canvas_widget import CanvasWidget
 from hive_teach.board.editor import EditorController, EditorFeedback
-from hive_teach.board.widget import canvas_available, clickable_canvas, guarded, rule_ids_named
-from hive_teach.core.hexgrid import Cell
+from hive_teach.board.widget import rule_ids_named
 from hive_teach.core.i18n import LANGUAGES, SIDES
-from hive_teach.core.scene import DrawnBoard
 from hive_teach.hive.pieces import Colour
 from hive_teach.hive.position import Position
 
@@ -56,16 +52,20 @@ LABELS: dict[str, dict[str, str]] = {
 """The widget's own labels (the controller's messages: :data:`hive_teach.board.editor.WORDS`)."""
 
 
-class EditorBoard(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+class EditorBoard(CanvasWidget[EditorFeedback]):
     """The editor widget (see the module docstring). ``canvas=None`` uses the ipympl canvas
     when it is installed, ``canvas=False`` a picture; ``width`` is the canvas width in inches;
     ``folder`` is where "Save as scenario" writes (default: the working directory)."""
+
+    ratio = 0.8
+    clicks_outside = False  # a click beside the board does nothing (no message)
+    controller: EditorController
 
     def __init__(self, controller: EditorController, *, canvas: bool | None = None,
                  width: float = 6.5, folder: str | Path = ".") -> None:
         self.controller = controller
         self.folder = Path(folder)
-        self.output = w.Output(layout=w.Layout(max_height="8em", overflow="auto"))
+        picture = self._picture(canvas, width)
         self.readout = w.HTML()
         self.readout.add_class("hive-teach-readout")
         narrow = w.Layout(width="16em")
@@ -85,14 +85,6 @@ class EditorBoard(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
                                     layout=w.Layout(width="13em"))
         self.language = w.ToggleButtons(options=list(LANGUAGES), value=controller.lang,
                                         style={"button_width": "3em"})
-        self.image = w.Image(format="png")
-        self._width = width
-        self._figure: Any = None
-        self._ax: Any = None
-        self._drawn: DrawnBoard | None = None
-        self.canvas: Any = None
-        use_canvas = canvas_available() if canvas is None else canvas
-        picture: w.Widget = self._make_canvas() if use_canvas else self.image
 
         c = controller
         self._watch(self.tool_menu, lambda v: c.choose(v))
@@ -105,59 +97,16 @@ class EditorBoard(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.apply_button.on_click(self._guard(lambda _b: self.click_cell(self.cell_box.value)))
         self.clear_button.on_click(self._guard(lambda _b: self._after(c.clear())))
         self.save_button.on_click(self._guard(lambda _b: self.save()))
-        super().__init__([
-            picture, self.readout,
+        self._lay_out(picture, [
             w.HBox([self.tool_menu, self.cell_box, self.apply_button, self.clear_button]),
             w.HBox([self.side, self.turn_menu, self.last_menu]),
             w.HBox([self.game_menu, self.tournament, self.language]),
             w.HBox([self.file_box, self.focus_menu, self.save_button]),
-            self.output,
-        ])
-        self.add_class("hive-teach-editor")
-        self.refresh()
-
-    # ------------------------------------------------------------------ plumbing
-    def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
-        return guarded(self.output, fn)
-
-    def _watch(self, widget: w.Widget, action: Callable[[Any], EditorFeedback]) -> None:
-        """Forward a menu's new value to the controller (not while :meth:`refresh` sets the
-        menus from it)."""
-        def changed(change: dict[str, Any]) -> None:
-            if not self._refreshing:
-                self._after(action(change["new"]))
-
-        widget.observe(self._guard(changed), names="value")
-
-    _refreshing = False
-
-    def _make_canvas(self) -> w.Widget:
-        from matplotlib.figure import Figure
-
-        self._figure = Figure(figsize=(self._width, self._width * 0.8))
-        self.canvas = clickable_canvas(self._figure, self._guard(self._on_canvas_click))
-        return self.canvas
-
-    def _after(self, fb: EditorFeedback) -> EditorFeedback:
-        self.refresh()
-        return fb
+        ], "hive-teach-editor")
 
     # ------------------------------------------------------------------ events
-    def _on_canvas_click(self, event: Any) -> None:
-        drawn = self._drawn
-        if drawn is None or event.xdata is None or event.ydata is None:
-            return
-        name = drawn.hand_piece_at(event.xdata, event.ydata)
-        if name is not None:
-            self._after(self.controller.choose(name))
-            return
-        cell = drawn.cell_at(event.xdata, event.ydata)
-        if cell is not None:
-            self.click_cell(cell)
-
-    def click_cell(self, cell: Cell | str) -> EditorFeedback:
-        """What a click on ``cell`` does with the chosen tool (the canvas and the cell box)."""
-        return self._after(self.controller.click(cell))
+    def _pick(self, name: str) -> EditorFeedback:
+        return self.controller.choose(name)
 
     def save(self) -> EditorFeedback:
         """Save the position as a scenario, named by the file box, in :attr:`folder`."""
@@ -175,18 +124,7 @@ class EditorBoard(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     def refresh(self) -> None:
         """Redraw the picture, the readout and the menus from the controller."""
         c = self.controller
-        game, marks = self.game(), c.marks()
-        if self.canvas is not None:
-            if not self._figure.axes:
-                self._ax = self._figure.add_axes((0, 0, 1, 1))
-            self._ax.clear()
-            self._ax.set_axis_off()
-            draw(game, marks, ax=self._ax)
-            self._drawn = board_of(self._figure)
-            self.canvas.draw_idle()
-        else:
-            self.image.value = diagram_png(game, marks, palette=True)
-            self._drawn = layout(game, marks)
+        self._paint(self.game(), c.marks())
         self._set_menus()
         message = c.last.message
         status = c.status()

@@ -161,6 +161,24 @@ def _board_canvas() -> type:
                 Image.fromarray(data).save(png, format="png")
                 return png.getvalue()
 
+        def send_binary(self, data: bytes) -> None:
+            # ipympl's method sends the raw pixels instead of the PNG while the page has not
+            # yet said "initialized" (and keeps the picture as a data URL without its
+            # "data:" prefix). A board changed by a later cell is drawn at the page's
+            # request, which the kernel can answer before it reads "initialized": the page
+            # then holds a broken image, its next resize fails on it and the canvas stays
+            # 0 x 0 pixels, so the readout shows and the picture never does. Always send
+            # the PNG; keep a real data URL for pages that open the widget later.
+            state: Any = self
+            if state.syncing_data_url:
+                pixels = state._last_buff.view(dtype=np.uint8).reshape(
+                    (*state._last_buff.shape, 4))
+                with io.BytesIO() as png:
+                    Image.fromarray(pixels).save(png, format="png")
+                    state._data_url = "data:image/png;base64," + base64.b64encode(
+                        png.getvalue()).decode("ascii")
+            self.send({"data": '{"type": "binary"}'}, buffers=[data])
+
     return BoardCanvas
 
 
@@ -417,8 +435,9 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self.readout.value = f"<div>{html.escape(prompt)}</div>" + (
             f"<b>{rule_ids_named(html.escape(message))}</b>" if message else "") + details
         text = self.targets_text()
-        label = c.t("target_label" if self._two_step else (
-            "cell_label" if c.marking else "legal_label"))
+        # In an exercise the list is the learner's marks, not where a piece may go.
+        label = c.t("marked_label" if c.marking else (
+            "target_label" if self._two_step else "legal_label"))
         self.targets_readout.value = (
             f'<span class="hive-teach-targets-list" data-targets="{html.escape(text)}">'
             f"{html.escape(label)}: {html.escape(text) or '–'}</span>"

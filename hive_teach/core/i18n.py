@@ -213,6 +213,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mark_button": {"en": "Mark", "de": "Markieren", "zh": "标记"},
     "piece_label": {"en": "Piece", "de": "Stein", "zh": "棋子"},
     "target_label": {"en": "To", "de": "Nach", "zh": "到"},
+    "marked_label": {"en": "Marked", "de": "Markiert", "zh": "已标记"},
     "in_hand": {"en": "in hand", "de": "in der Hand", "zh": "手中"},
     "hand_label": {"en": "{side} in hand", "de": "{side} in der Hand", "zh": "{side}手中"},
     "none": {"en": "(none)", "de": "(keine)", "zh": "（无）"},

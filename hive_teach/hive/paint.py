@@ -65,6 +65,7 @@ from hive_teach.core.scene import (
     forbidden_mark,
     hex_path,
     polyline,
+    rounded_box,
     text_width,
     transform,
     unit,
@@ -308,15 +309,29 @@ def _draw_marks(paint: Painter, board: DrawnBoard, pos: Position, m: Resolved) -
 
     if m.coords:
         for c, (x, y) in sorted(centre.items()):
-            top = pos.top(c)
-            colour = FAINT if top is None else ("#6f6f6f", "#a8a8a8")[top.colour]
-            paint.text(x, y + 0.68, cell_name(c), 0.22, Z_COORDS, colour=colour)
+            cell_coords(paint, x, y + 0.64, cell_name(c))
 
 
 
 
 LABEL = "#332288"
 """The ink of cell labels (indigo): no piece, mark or target uses it."""
+
+
+COORDS = "#4d4d4d"
+"""The ink of cell names (``q,r``): dark grey, on a white plate."""
+
+
+def cell_coords(paint: Painter, x: float, y: float, name: str) -> None:
+    """A cell's name (``1,-1``) centred on ``x, y``: dark grey on a nearly opaque white plate,
+    so that it reads on a black tile, and where a ring or a dashed rim runs under it (a
+    message names the cell: a learner must find it by that name)."""
+    size = 0.25
+    w = text_width(name, size) / 2 + size * 0.22
+    h = size * 0.6
+    paint.shape(rounded_box(x - w, y - h, x + w, y + h, h), Z_COORDS, fill="#ffffff",
+                alpha=0.88)
+    paint.text(x, y, name, size, Z_COORDS, colour=COORDS)
 
 
 def cell_label(paint: Painter, x: float, y: float, text: str) -> None:
