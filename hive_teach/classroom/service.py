@@ -390,7 +390,7 @@ class GameService:
         at = row.ply if ply is None else ply
         pos, moves = self._position(row, at)
         state, reason = (row.state, row.reason) if at == row.ply else (pos.state.value, None)
-        scene = scene_of(pos, coords=True)
+        scene = scene_of(pos, coords=True, lang=lang)
         s = scene.px_per_unit
 
         def point(xy: tuple[float, float]) -> list[float]:
@@ -414,6 +414,7 @@ class GameService:
             "cells": {cell_name(c): point(xy) for c, xy in sorted(scene.board.centres.items())},
             "radius": round(s, 1),
             "hand": {name: point(xy) for name, xy in scene.board.hand.items()},
+            "stacks": {cell_name(c): list(p) for c, p in sorted(scene.board.stacks.items())},
             "targets": targets, "pass": passing,
             "last_move": moves[-1] if moves else None, "moves": moves,
         }
