@@ -9,21 +9,16 @@ what the learners and the teacher see.
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
-from browser_support import browser, chromium_available, free_port
+from browser_support import browser, chromium_available
+from classroom_support import ProcessServer
 
-ROOT = Path(__file__).resolve().parents[1]
 TEACHER_PASSWORD = "chalk-and-talk"
 
 if not chromium_available():
@@ -34,55 +29,22 @@ if not chromium_available():
                 allow_module_level=True)
 
 
-class Server:
-    """The classroom server in its own process, as ``hive-teach classroom`` runs it."""
+class Server(ProcessServer):
+    """``hive-teach classroom`` on a free port, SQLite in a temp folder. The three browsers
+    share one address: a roomy rate limit, as a classroom behind one router would need."""
 
     def __init__(self, tmp: Path) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
         password = tmp / "teacher.txt"
         password.write_text(TEACHER_PASSWORD + "\n", encoding="utf-8")
-        self.log = open(tmp / "server.log", "w")
-        env = dict(os.environ, PYTHONPATH=str(ROOT))
-        # The three browsers share one address: a roomy rate limit, as a classroom behind
-        # one router would need too.
-        self.proc = subprocess.Popen(
-            [sys.executable, "-c", "import sys; from hive_teach.cli import main; "
-             "sys.exit(main())", "classroom", "--host", "127.0.0.1", "--port", str(self.port),
-             "--data", str(tmp / "data"), "--teacher-password-file", str(password),
-             "--rate", "300"],
-            env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.time() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(self.base + "/api/games", timeout=2):
-                    break
-            except OSError:
-                if self.proc.poll() is not None or time.time() > deadline:
-                    raise RuntimeError("the classroom server did not start:\n"
-                                       + (tmp / "server.log").read_text()) from None
-                time.sleep(0.1)
+        super().__init__(tmp / "data", "--teacher-password-file", str(password),
+                         "--rate", "300")
 
     def api(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.base + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
-        try:
-            with urllib.request.urlopen(request, timeout=10) as r:
-                return json.load(r)
-        except urllib.error.HTTPError as e:
-            return {"status": e.code, **json.load(e)}
+        answer = httpx.request(method, self.base + path, json=body, timeout=10)
+        return {**answer.json(), "status": answer.status_code}
 
     def view(self, game_id: str) -> Any:
         return self.api("GET", f"/api/games/{game_id}/view?lang=en")
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-        self.log.close()
 
 
 @pytest.fixture(scope="module")

@@ -8,11 +8,11 @@ import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
-from starlette.testclient import TestClient
+from classroom_support import ThreadServer
 
 from hive_teach.classroom import pages
-from hive_teach.classroom.server import ClassroomConfig, make_app
 from hive_teach.core.fonts import FONT_FILE, is_cjk
 from hive_teach.core.i18n import LANGUAGES
 
@@ -20,10 +20,16 @@ CLASSROOM = Path(pages.__file__).parent
 
 
 @pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    config = ClassroomConfig(data_dir=tmp_path_factory.mktemp("data"), teacher_password="pw",
-                             lessons_url="http://127.0.0.1:8866/")
-    with TestClient(make_app(config)) as c:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
+    srv = ThreadServer(data_dir=tmp_path_factory.mktemp("data"), teacher_password="pw",
+                       lessons_url="http://127.0.0.1:8866/", rate=10_000, burst=10_000)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def client(server: ThreadServer) -> Iterator[httpx.Client]:
+    with server.client() as c:
         yield c
 
 
@@ -70,40 +76,42 @@ def test_the_german_catalogue_calls_a_tile_a_stein() -> None:
 @pytest.mark.parametrize("lang, title", [("en", "Start a new game"),
                                          ("de", "Neue Partie starten"),
                                          ("zh", "开始新的对局")])
-def test_the_start_page_in_each_language(client: TestClient, lang: str, title: str) -> None:
+def test_the_start_page_in_each_language(client: httpx.Client, lang: str, title: str) -> None:
     answer = client.get(f"/?lang={lang}")
     assert answer.status_code == 200
     assert f'<html lang="{lang}">' in answer.text and title in answer.text
-    assert 'href="http://127.0.0.1:8866/"' in answer.text  # the lessons link
+    assert '<p class="lessons"><a class="button" href="http://127.0.0.1:8866/">' in answer.text
     assert "https://" not in answer.text  # nothing from a CDN
 
 
-def test_a_garbage_language_falls_back_to_the_browser_s_then_english(client: TestClient) -> None:
+def test_a_garbage_language_falls_back_to_the_browser_s_then_english(client: httpx.Client) -> None:
     assert '<html lang="de">' in client.get("/?lang=%00%ff<script>",
                                             headers={"Accept-Language": "de-AT"}).text
     answer = client.get("/?lang=klingon&lang=xx&ply=-1")
     assert answer.status_code == 200 and '<html lang="en">' in answer.text
 
 
-def test_an_unknown_game_gets_a_page_saying_so(client: TestClient) -> None:
+def test_an_unknown_game_gets_a_page_saying_so(client: httpx.Client) -> None:
     answer = client.get("/play/no-such-game?lang=de")
     assert answer.status_code == 404
     assert "text/html" in answer.headers["content-type"]
     assert "Es gibt keine Partie „no-such-game“" in answer.text
-    odd = client.get("/play/%3Cscript%3Ealert(1)%3C%2Fscript%3E")
+    odd = client.get("/play/%3Cscript%3Ealert(1)%3C%2Fscript%3E")  # no page's address
     assert odd.status_code == 404 and "<script>alert" not in odd.text
-    assert "&lt;script&gt;alert(1)" in odd.text
+    assert "This page does not exist" in odd.text
+    odd = client.get("/play/%3Cimg%20src=x%20onerror=alert(1)%3E?lang=en")
+    assert odd.status_code == 404 and "<img" not in odd.text
+    assert "There is no game “&lt;img src=x onerror=alert(1)&gt;”" in odd.text
 
 
-def test_a_known_game_gets_its_page(client: TestClient) -> None:
+def test_a_known_game_gets_its_page(client: httpx.Client) -> None:
     game = client.post("/api/games", json={"game_type": "Base+M"}).json()
     answer = client.get(f"/play/{game['id']}?lang=zh&ply=abc&x=%ZZ")
     assert answer.status_code == 200
     assert f'data-game="{game["id"]}"' in answer.text
 
 
-def test_teacher_pages_send_a_stranger_to_the_sign_in_form(client: TestClient) -> None:
-    client.cookies.clear()
+def test_teacher_pages_send_a_stranger_to_the_sign_in_form(client: httpx.Client) -> None:
     for path in ("/teacher", "/teacher/games/whatever"):
         answer = client.get(path + "?lang=de", follow_redirects=False)
         assert answer.status_code == 303, path
@@ -111,17 +119,14 @@ def test_teacher_pages_send_a_stranger_to_the_sign_in_form(client: TestClient) -
     assert client.get("/teacher/login").status_code == 200
 
 
-def test_the_teacher_s_replay_of_an_unknown_game_is_a_clear_page(client: TestClient) -> None:
+def test_the_teacher_s_replay_of_an_unknown_game_is_a_clear_page(client: httpx.Client) -> None:
     assert client.post("/api/teacher/login", json={"password": "pw"}).status_code == 200
-    try:
-        assert client.get("/teacher").status_code == 200
-        answer = client.get("/teacher/games/nope")
-        assert answer.status_code == 404 and "nope" in answer.text
-    finally:
-        client.cookies.clear()
+    assert client.get("/teacher").status_code == 200
+    answer = client.get("/teacher/games/nope")
+    assert answer.status_code == 404 and "nope" in answer.text
 
 
-def test_the_font_is_served_from_static(client: TestClient) -> None:
+def test_the_font_is_served_from_static(client: httpx.Client) -> None:
     answer = client.get(pages.FONT_URL)
     assert answer.status_code == 200
     assert answer.headers["content-type"] == "font/ttf"

@@ -11,8 +11,8 @@ click lights up a piece's targets at once.
 'Schwarz spielen'
 >>> pick_language("xx", "de-CH,de;q=0.9,en;q=0.8"), pick_language("zh", None)
 ('de', 'zh')
->>> html = render_page("error", "en", title="x", message="no game 'a<b'")
->>> "no game &#x27;a&lt;b&#x27;" in html and '<html lang="en">' in html
+>>> text = render_page("error", "en", title="x", message="no game 'a<b'")
+>>> "no game &#x27;a&lt;b&#x27;" in text and '<html lang="en">' in text
 True
 """
 
@@ -105,8 +105,9 @@ def render_page(name: str, lang: str, *, title: str, **values: str) -> str:
     # The words go to the page's script as JSON; "</" is escaped so no word can end the tag.
     words_json = json.dumps(dict(table), ensure_ascii=False).replace("</", "<\\/")
     links = " ".join(
-        f'<a href="?lang={code}" hreflang="{code}" lang="{code}" data-lang="{code}"'
-        + (' aria-current="true"' if code == lang else "") + f">{html.escape(table[f'lang_{code}'])}</a>"
+        f'<a href="?lang={code}" hreflang="{code}" lang="{code}"'
+        + (' aria-current="true"' if code == lang else "")
+        + f">{html.escape(table[f'lang_{code}'])}</a>"
         for code in LANGUAGES)
     return _template("base").substitute(
         mapping, lang=lang, title=html.escape(title), page=name, body=body,
@@ -147,11 +148,9 @@ def page_routes(room: Room) -> list[BaseRoute]:
         return RedirectResponse(f"/teacher/login?lang={lang_of(request)}", status_code=303)
 
     def start(request: Request) -> Response:
-        lessons = ""
-        if lessons_url:
-            lessons = (f'<p class="lessons"><a class="button" href="{html.escape(lessons_url)}">'
-                       f'{html.escape(words(lang_of(request))["lessons_link"])}</a></p>')
-        return page(request, "start", "site_title", lessons=lessons)
+        # Without a lessons URL there is no lesson link to show.
+        return page(request, "start", "site_title", lessons_url=lessons_url or "",
+                    lessons_hidden="" if lessons_url else " hidden")
 
     def game_known(game_id: str) -> bool:
         if not GAME_ID.match(game_id):

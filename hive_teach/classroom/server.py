@@ -414,6 +414,9 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     if request.url.path.startswith("/api/"):
         return _json({"error": f"{request.method} {request.url.path}: {exc.detail}"},
                      exc.status_code)
+    if exc.status_code == 404:  # an address that is no page: a page saying so
+        from hive_teach.classroom.pages import not_found_page
+        return not_found_page(request)
     return PlainTextResponse(str(exc.detail), status_code=exc.status_code)
 
 
