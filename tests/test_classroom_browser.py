@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from browser_support import browser, chromium_available
-from classroom_support import ProcessServer
+from classroom_support import WHITE_WINS, ProcessServer
 
 TEACHER_PASSWORD = "chalk-and-talk"
 
@@ -238,6 +238,49 @@ def test_the_teacher_sees_every_game_and_the_attempts_by_rule(server: Server,
     page.wait_for_function("() => document.querySelector('#status').textContent"
                            ".startsWith('Starting position')")
     assert page.input_value("#ply") == "0"
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('#status').textContent"
+                           ".startsWith('After move 1 of 1: wS1')")
+    shot(page, "teacher-replay")
+    assert page.errors == []
+
+
+def test_a_finished_game_says_who_won_in_plain_words(server: Server, chromium: Any) -> None:
+    game = server.api("POST", "/api/games", {"game_type": "Base"})
+    black = server.api("POST", f"/api/games/{game['id']}/join", {})
+    for ply, move in enumerate(WHITE_WINS):
+        token = game["token"] if ply % 2 == 0 else black["token"]
+        answer = server.api("POST", f"/api/games/{game['id']}/moves",
+                            {"move": move, "token": token, "ply": ply})
+        assert answer["status"] == 200, answer
+    page = new_page(chromium)
+    page.goto(f"{server.base}/play/{game['id']}?lang=de")
+    page.wait_for_selector("#board svg")
+    assert page.inner_text("#status") == \
+        "Weiß gewinnt: Die Bienenkönigin von Schwarz ist umzingelt. (R19)"
+    assert page.is_hidden("#offer") and page.is_hidden("#pass")
+    assert page.inner_text("#seat") == "Du schaust dieser Partie zu."
+    wait_moves(page, len(WHITE_WINS))
+    assert page.errors == []
+
+
+def test_a_learner_signs_in_on_the_start_page_and_sees_the_record(server: Server,
+                                                                   chromium: Any) -> None:
+    page = new_page(chromium)
+    page.goto(server.base + "/?lang=en")
+    page.fill("input[name=name]", "ada")
+    page.fill("input[name=password]", "lovelace")
+    page.click("#register")
+    page.wait_for_selector("#signed-in:not([hidden])")
+    assert page.inner_text("#who") == "Signed in as ada."
+    assert page.inner_text("#record") == "Wins: 0 · Losses: 0 · Draws: 0"
+    page.click("#sign-out")
+    page.wait_for_selector("#sign-in-form:not([hidden])")
+    page.fill("input[name=name]", "ada")
+    page.fill("input[name=password]", "babbage")
+    page.click("#sign-in")
+    page.wait_for_selector("#sign-in-message:has-text('wrong')")
+    assert page.is_hidden("#signed-in")
     assert page.errors == []
 
 
