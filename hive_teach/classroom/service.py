@@ -373,6 +373,11 @@ class GameService:
                 "ply": row.ply, "state": row.state, "seats": seats,
                 "turn": SEATS[row.ply % 2], "created": row.created}
 
+    def stamp(self, game_id: str) -> tuple[int, bool, str]:
+        """What changes when a game's page must be redrawn: ply, Black's seat taken, state."""
+        row = self._row(game_id)
+        return row.ply, row.black_token is not None, row.state
+
     def game(self, game_id: str) -> dict[str, Any]:
         """``{"id", "game_string", "state", "seats", "ply", "turn", "game_type", ...}``."""
         row = self._row(game_id)
