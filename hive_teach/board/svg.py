@@ -50,9 +50,8 @@ def scene_svg(scene: Scene) -> str:
     x0, x1, y0, y1 = scene.bounds
     s = scene.px_per_unit
 
-    def px(x: float, y: float) -> str:
-        sx, sy = svg_point(scene, x, y)
-        return f"{_num(sx)} {_num(sy)}"
+    def px(x: float, y: float) -> str:  # svg_point, inlined: it runs for every point drawn
+        return f"{_num((x - x0) * s)} {_num((y1 - y) * s)}"
 
     width, height = _num((x1 - x0) * s), _num((y1 - y0) * s)
     out = [

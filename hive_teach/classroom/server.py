@@ -260,23 +260,25 @@ async def list_games(request: Request, room: Classroom) -> Response:
 
 async def events(request: Request, room: Classroom) -> Response:
     game_id = request.path_params["id"]
-    first = await run_in_threadpool(room.service.game, game_id)  # 404 before the stream
+    await run_in_threadpool(room.service.stamp, game_id)  # 404 before the stream starts
 
     async def stream() -> AsyncIterator[str]:
-        ply = first["ply"]
-        yield f"retry: 3000\nevent: update\ndata: {json.dumps({'ply': ply})}\n\n"
+        yield "retry: 3000\n\n"
+        seen = None
         while not room.closing.is_set():
+            # Take the waiter before reading the game, so that a move in between still wakes
+            # this stream; reading the database also catches moves taken by another server
+            # process on the same database (at the next keep-alive at the latest).
             waiter = room.waiter(game_id)
+            stamp = await run_in_threadpool(room.service.stamp, game_id)
+            if stamp != seen:
+                seen = stamp
+                yield f"event: update\ndata: {json.dumps({'ply': stamp[0]})}\n\n"
+                continue
             try:
                 await asyncio.wait_for(waiter.wait(), room.config.keepalive)
             except TimeoutError:
                 yield ": keep-alive\n\n"
-            # Read the ply from the database: a move taken by another server process on the
-            # same database shows up at the next keep-alive at the latest.
-            now = (await run_in_threadpool(room.service.game, game_id))["ply"]
-            if now != ply or waiter.is_set():
-                ply = now
-                yield f"event: update\ndata: {json.dumps({'ply': ply})}\n\n"
 
     return StreamingResponse(stream(), media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

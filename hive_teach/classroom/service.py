@@ -50,6 +50,7 @@ from sqlalchemy import Engine, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from hive_teach.board.drawing import scene_of
+from hive_teach.board.hive_clicks import HiveClicks
 from hive_teach.board.svg import scene_svg, svg_point
 from hive_teach.classroom import store
 from hive_teach.classroom.security import (
@@ -153,6 +154,7 @@ class GameService:
         self.engine = engine
         self.max_plies = max_plies
         self._cache: OrderedDict[str, _Cached] = OrderedDict()
+        self._views: OrderedDict[tuple[object, ...], dict[str, Any]] = OrderedDict()
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ games
@@ -371,6 +373,11 @@ class GameService:
                 "ply": row.ply, "state": row.state, "seats": seats,
                 "turn": SEATS[row.ply % 2], "created": row.created}
 
+    def stamp(self, game_id: str) -> tuple[int, bool, str]:
+        """What changes when a game's page must be redrawn: ply, Black's seat taken, state."""
+        row = self._row(game_id)
+        return row.ply, row.black_token is not None, row.state
+
     def game(self, game_id: str) -> dict[str, Any]:
         """``{"id", "game_string", "state", "seats", "ply", "turn", "game_type", ...}``."""
         row = self._row(game_id)
@@ -388,9 +395,31 @@ class GameService:
                                 or not 0 <= ply <= row.ply):
             raise ServiceError(400, f"ply {ply!r} must be a whole number from 0 to {row.ply}")
         at = row.ply if ply is None else ply
+        key = (row.id, at, row.state if at == row.ply else "", row.reason, lang)
+        with self._lock:
+            hit = self._views.get(key)
+            if hit is not None:
+                self._views.move_to_end(key)
+                return {**hit, "plies": row.ply}
         pos, moves = self._position(row, at)
         state, reason = (row.state, row.reason) if at == row.ply else (pos.state.value, None)
-        scene = scene_of(pos, coords=True, lang=lang)
+        view = {"id": row.id, "ply": at, "plies": row.ply, **self._drawn(pos, state, lang),
+                "result_text": result_text(state, reason, lang, self.max_plies),
+                "last_move": moves[-1] if moves else None, "moves": moves}
+        with self._lock:  # a position at a ply never changes: every viewer gets the same dict
+            self._views[key] = view
+            while len(self._views) > 64:  # a board is ~90 kB of SVG: keep the live ones
+                self._views.popitem(last=False)
+        return dict(view)
+
+    @staticmethod
+    def _drawn(pos: Position, state: str, lang: str) -> dict[str, Any]:
+        """The board as the page draws it: SVG (coordinates on, the last move marked), centres
+        in the SVG's viewBox units, and the legal moves of the side to move by piece."""
+        throw = pos.last_throw()
+        last = HiveClicks().last_move(pos)
+        scene = scene_of(pos, coords=True, lang=lang, last_move=None if throw else last,
+                         throws=[throw] if throw else [], stunned=throw[2] if throw else None)
         s = scene.px_per_unit
 
         def point(xy: tuple[float, float]) -> list[float]:
@@ -407,16 +436,13 @@ class GameService:
                 if isinstance(m, Move):
                     targets.setdefault(m.piece.name, {})[cell_name(m.to)] = pos.move_string(m)
         return {
-            "id": row.id, "ply": at, "plies": row.ply, "state": state,
-            "turn": _seat_name(pos.turn), "game_type": row.game_type,
-            "result_text": result_text(state, reason, lang, self.max_plies),
+            "state": state, "turn": _seat_name(pos.turn), "game_type": pos.game_type.name,
             "svg": scene_svg(scene),
             "cells": {cell_name(c): point(xy) for c, xy in sorted(scene.board.centres.items())},
             "radius": round(s, 1),
             "hand": {name: point(xy) for name, xy in scene.board.hand.items()},
             "stacks": {cell_name(c): list(p) for c, p in sorted(scene.board.stacks.items())},
             "targets": targets, "pass": passing,
-            "last_move": moves[-1] if moves else None, "moves": moves,
         }
 
     def games(self, state: object = "all", *, limit: int = 200) -> list[dict[str, Any]]:
