@@ -264,6 +264,37 @@ def test_a_finished_game_says_who_won_in_plain_words(server: Server, chromium: A
     assert page.errors == []
 
 
+# After these five plies Black's only move is to pass: the Queen may not leave White's Ant
+# (the hive would split) and every free cell by a black piece touches a white one.
+BLACK_MUST_PASS = ["wA1", "bQ /wA1", "wQ \\wA1", "bQ -wA1", "wA1 /bQ"]
+
+
+def test_the_pass_button_shows_when_passing_is_the_only_move(server: Server,
+                                                            chromium: Any) -> None:
+    game = server.api("POST", "/api/games", {"game_type": "Base"})
+    page = new_page(chromium)
+    page.goto(f"{server.base}/play/{game['id']}?lang=en")
+    page.click("#take-black")
+    page.wait_for_function(
+        "() => document.querySelector('#seat').textContent === 'You play Black.'")
+    black = page.evaluate(f"() => JSON.parse(localStorage.getItem('hive_teach.seats'))"
+                          f"['{game['id']}'].token")
+    for ply, move in enumerate(BLACK_MUST_PASS):
+        token = game["token"] if ply % 2 == 0 else black
+        answer = server.api("POST", f"/api/games/{game['id']}/moves",
+                            {"move": move, "token": token, "ply": ply})
+        assert answer["status"] == 200, answer
+    wait_moves(page, 5)
+    assert server.view(game["id"])["pass"] == "pass"
+    assert page.is_visible("#pass")
+    assert page.inner_text("#status") == "You have no legal move, so you must pass."
+    page.click("#pass")
+    wait_moves(page, 6)
+    assert page.locator("#moves li[data-ply]").nth(5).inner_text() == "pass"
+    assert page.is_hidden("#pass")
+    assert page.errors == []
+
+
 def test_a_learner_signs_in_on_the_start_page_and_sees_the_record(server: Server,
                                                                    chromium: Any) -> None:
     page = new_page(chromium)
