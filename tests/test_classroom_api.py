@@ -491,3 +491,20 @@ def test_the_server_loads_no_notebook_or_drawing_library(tmp_path: Path) -> None
                           cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": ""}, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+# ------------------------------------------------------------------ the command line
+@pytest.mark.parametrize(("args", "message"), [
+    (["--db", "mysql://x"], "the classroom stores games in SQLite"),
+    (["--port", "70000"], "port 70000 must be from 1 to 65535"),
+    (["--teacher-password-file", "/no/such/file"], "/no/such/file: no such file"),
+])
+def test_the_command_refuses_bad_options_in_one_line(
+        args: list[str], message: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from hive_teach.cli import main
+
+    assert main(["classroom", "--data", str(tmp_path), *args]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("hive-teach classroom: ") and message in err
+    assert err.count("\n") == 1

@@ -91,7 +91,7 @@ RESULTS: dict[str, dict[str, str]] = {
                     "(plies) without a winner.",
               "de": "Unentschieden: Die Partie hat die Grenze dieses Klassenzimmers von {n} "
                     "Halbzügen ohne Sieger erreicht.",
-              "zh": "和棋：本局已达到本课堂 {n} 步（半回合）的上限，仍未分出胜负。"},
+              "zh": "和棋：本局已达到 {n} 步（半回合）的上限，没有分出输赢。"},
 }
 
 NAME = re.compile(r"[A-Za-z0-9_.\- ]{1,40}\Z")
