@@ -254,6 +254,38 @@ def test_of_twenty_identical_submissions_exactly_one_is_taken(server: ThreadServ
         assert c.get(f"/api/games/{game['id']}").json()["ply"] == 1
 
 
+def test_the_database_alone_takes_exactly_one_of_twenty(db_url: str) -> None:
+    """No asyncio lock here: two services on one database (as two server processes would be),
+    ten threads each, the same move at the same ply. The conditional UPDATE lets one through."""
+    from hive_teach.classroom.service import GameService, ServiceError
+    from hive_teach.classroom.store import open_engine
+
+    services = [GameService(open_engine(db_url)) for _ in range(2)]
+    game_id, white = services[0].create("Base")
+    for service in services:  # both have the game's position cached at ply 0
+        service.view(game_id)
+    barrier = threading.Barrier(20)
+    results: list[int] = []
+
+    def submit(service: GameService) -> None:
+        barrier.wait()
+        try:
+            service.move(game_id, token=white, ply=0, move="wS1")
+            results.append(200)
+        except ServiceError as e:
+            results.append(e.status)
+
+    threads = [threading.Thread(target=submit, args=(services[i % 2],)) for i in range(20)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert sorted(results) == [200] + [409] * 19
+    assert services[1].view(game_id)["moves"] == ["wS1"]
+    for service in services:
+        service.engine.dispose()
+
+
 def test_an_unknown_game_is_a_404_everywhere(client: httpx.Client) -> None:
     for answer in [client.get("/api/games/nosuchgame"),
                    client.get("/api/games/nosuchgame/view"),

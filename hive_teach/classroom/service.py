@@ -348,8 +348,12 @@ class GameService:
             if took != 1:
                 raise ServiceError(409, f"ply {ply} is not the current ply any more: another "
                                         "move was taken first; reload the board")
-            conn.execute(store.moves.insert().values(game_id=row.id, ply=ply, move=written,
-                                                     time=time.time()))
+            try:
+                conn.execute(store.moves.insert().values(game_id=row.id, ply=ply,
+                                                         move=written, time=time.time()))
+            except IntegrityError:  # the primary key's second guard: the same answer
+                raise ServiceError(409, f"ply {ply} is taken already; reload the board"
+                                   ) from None
             if state in OVER and row.white_user != row.black_user:
                 self._record(conn, row, state)
 
