@@ -254,6 +254,38 @@ def test_of_twenty_identical_submissions_exactly_one_is_taken(server: ThreadServ
         assert c.get(f"/api/games/{game['id']}").json()["ply"] == 1
 
 
+def test_the_database_alone_takes_exactly_one_of_twenty(db_url: str) -> None:
+    """No asyncio lock here: two services on one database (as two server processes would be),
+    ten threads each, the same move at the same ply. The conditional UPDATE lets one through."""
+    from hive_teach.classroom.service import GameService, ServiceError
+    from hive_teach.classroom.store import open_engine
+
+    services = [GameService(open_engine(db_url)) for _ in range(2)]
+    game_id, white = services[0].create("Base")
+    for service in services:  # both have the game's position cached at ply 0
+        service.view(game_id)
+    barrier = threading.Barrier(20)
+    results: list[int] = []
+
+    def submit(service: GameService) -> None:
+        barrier.wait()
+        try:
+            service.move(game_id, token=white, ply=0, move="wS1")
+            results.append(200)
+        except ServiceError as e:
+            results.append(e.status)
+
+    threads = [threading.Thread(target=submit, args=(services[i % 2],)) for i in range(20)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert sorted(results) == [200] + [409] * 19
+    assert services[1].view(game_id)["moves"] == ["wS1"]
+    for service in services:
+        service.engine.dispose()
+
+
 def test_an_unknown_game_is_a_404_everywhere(client: httpx.Client) -> None:
     for answer in [client.get("/api/games/nosuchgame"),
                    client.get("/api/games/nosuchgame/view"),
@@ -491,3 +523,20 @@ def test_the_server_loads_no_notebook_or_drawing_library(tmp_path: Path) -> None
                           cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": ""}, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+# ------------------------------------------------------------------ the command line
+@pytest.mark.parametrize(("args", "message"), [
+    (["--db", "mysql://x"], "the classroom stores games in SQLite"),
+    (["--port", "70000"], "port 70000 must be from 1 to 65535"),
+    (["--teacher-password-file", "/no/such/file"], "/no/such/file: no such file"),
+])
+def test_the_command_refuses_bad_options_in_one_line(
+        args: list[str], message: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from hive_teach.cli import main
+
+    assert main(["classroom", "--data", str(tmp_path), *args]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("hive-teach classroom: ") and message in err
+    assert err.count("\n") == 1

@@ -91,7 +91,7 @@ RESULTS: dict[str, dict[str, str]] = {
                     "(plies) without a winner.",
               "de": "Unentschieden: Die Partie hat die Grenze dieses Klassenzimmers von {n} "
                     "Halbzügen ohne Sieger erreicht.",
-              "zh": "和棋：本局已达到本课堂 {n} 步（半回合）的上限，仍未分出胜负。"},
+              "zh": "和棋：本局已达到 {n} 步（半回合）的上限，没有分出输赢。"},
 }
 
 NAME = re.compile(r"[A-Za-z0-9_.\- ]{1,40}\Z")
@@ -348,8 +348,12 @@ class GameService:
             if took != 1:
                 raise ServiceError(409, f"ply {ply} is not the current ply any more: another "
                                         "move was taken first; reload the board")
-            conn.execute(store.moves.insert().values(game_id=row.id, ply=ply, move=written,
-                                                     time=time.time()))
+            try:
+                conn.execute(store.moves.insert().values(game_id=row.id, ply=ply,
+                                                         move=written, time=time.time()))
+            except IntegrityError:  # the primary key's second guard: the same answer
+                raise ServiceError(409, f"ply {ply} is taken already; reload the board"
+                                   ) from None
             if state in OVER and row.white_user != row.black_user:
                 self._record(conn, row, state)
 
