@@ -529,6 +529,8 @@ def test_the_server_loads_no_notebook_or_drawing_library(tmp_path: Path) -> None
 @pytest.mark.parametrize(("args", "message"), [
     (["--db", "mysql://x"], "the classroom stores games in SQLite"),
     (["--port", "70000"], "port 70000 must be from 1 to 65535"),
+    (["--rate", "0"], "rate 0.0 must be a number of requests a second above 0"),
+    (["--rate", "nan"], "rate nan must be"),
     (["--teacher-password-file", "/no/such/file"], "/no/such/file: no such file"),
 ])
 def test_the_command_refuses_bad_options_in_one_line(
