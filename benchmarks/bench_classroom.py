@@ -9,10 +9,11 @@ page does: it listens to the game's event stream, fetches ``view`` on every upda
 it is its turn reads the ``game_string``, picks a random legal move with the kit's engine
 (client-side) and posts it. Every game stops after ``--plies`` plies (or when it ends).
 
-Prints: moves, wall time, moves per second, move latency (POST .../moves: p50, p95, max),
-view latency (p50, p95), and the server's resident memory (VmRSS after start-up, at the end,
-and its peak VmHWM, from /proc/PID/status). The learners share the machine's cores with the
-server, so the figures are an upper bound for a class on its own machines.
+Prints: the games that ended before the cap (a win or a draw), moves, wall time, moves per
+second, move latency (POST .../moves: p50, p95, max), view latency (p50, p95), and the server's
+resident memory (VmRSS after start-up, at the end, and its peak VmHWM, from /proc/PID/status).
+The learners share the machine's cores with the server, so the figures are an upper bound for a
+class on its own machines.
 
 Exits 1 if any move was refused or a learner failed.
 """
@@ -126,6 +127,8 @@ def main() -> int:
                 learner.join(600)
             wall = time.perf_counter() - t0
             rss_end, hwm = rss_kib(pid), rss_kib(pid, "VmHWM")
+            with httpx.Client(base_url=server.base, timeout=30) as c:
+                ends = [(g["state"], g["ply"]) for g in c.get("/api/games").json()["games"]]
         finally:
             server.stop()
 
@@ -133,6 +136,9 @@ def main() -> int:
     ms = 1000.0
     print(f"learners {len(learners)}, games {args.games}, plies per game <= {args.plies}, "
           f"cores {os.cpu_count()} (shared by server and learners)")
+    decided = [e for e in ends if e[0] != "InProgress"]
+    print(f"games ended before the cap: {len(decided)} "
+          f"({', '.join(f'{state} at ply {ply}' for state, ply in decided) or 'none'})")
     print(f"moves {len(moves)} in {wall:.1f} s: {len(moves) / wall:.0f} moves/s")
     if moves:
         print(f"move latency  p50 {statistics.median(moves) * ms:.1f} ms  "

@@ -266,6 +266,10 @@ def _cmd_classroom(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         print(f"hive-teach classroom: port {args.port} must be from 1 to 65535", file=sys.stderr)
         return 1
+    if not 0 < args.rate < float("inf"):  # also false for NaN
+        print(f"hive-teach classroom: rate {args.rate} must be a number of requests a second "
+              "above 0", file=sys.stderr)
+        return 1
     if args.teacher_password_file is not None and not args.teacher_password_file.is_file():
         print(f"hive-teach classroom: teacher password file {args.teacher_password_file}: no "
               "such file", file=sys.stderr)

@@ -428,6 +428,21 @@ def test_a_finished_game_updates_the_records(server: ThreadServer) -> None:
     assert view["result_text"] == "白方获胜：黑方的蜂后被包围了。(R19)"
     info = white.get(f"/api/games/{game['id']}").json()
     assert info["seats"]["names"] == {"white": "wendy", "black": "bob"}
+    # a signed-in learner's illegal attempt carries their name for the teacher
+    other = new_game(white)
+    white.post(f"/api/games/{other['id']}/moves",
+               json={"move": "wQ", "token": other["white"], "ply": 0})
+    assert white.post(f"/api/games/{other['id']}/moves",
+                      json={"move": "bQ wQ-", "token": other["white"], "ply": 1}
+                      ).status_code == 403
+    with teacher(server) as t:
+        play(white, other, ["bS1 wQ-"], start=1)
+        refused = white.post(f"/api/games/{other['id']}/moves",
+                             json={"move": "wS1 bS1-", "token": other["white"], "ply": 2})
+        assert refused.status_code == 422
+        rows = t.get("/teacher/attempts.csv").text.splitlines()
+        assert any(f",{other['id']},white,2,wS1 bS1-,R3," in r and r.endswith(",en,wendy")
+                   for r in rows), rows
     white.close()
     black.close()
 
@@ -529,6 +544,8 @@ def test_the_server_loads_no_notebook_or_drawing_library(tmp_path: Path) -> None
 @pytest.mark.parametrize(("args", "message"), [
     (["--db", "mysql://x"], "the classroom stores games in SQLite"),
     (["--port", "70000"], "port 70000 must be from 1 to 65535"),
+    (["--rate", "0"], "rate 0.0 must be a number of requests a second above 0"),
+    (["--rate", "nan"], "rate nan must be"),
     (["--teacher-password-file", "/no/such/file"], "/no/such/file: no such file"),
 ])
 def test_the_command_refuses_bad_options_in_one_line(
