@@ -4,8 +4,8 @@ Subcommands: ``uhp`` (a UHP engine on stdin/stdout), ``perft`` (count move seque
 ``render`` (a diagram of a Hive or Rive position or scenario), ``worksheet`` (a printable
 handout from scenarios of either game), ``verify`` (scenarios against their engines),
 ``import`` (a game record to a GameString), ``new-scenario`` (a scenario file from a
-position), ``coach`` (the coach's word on one move), ``match`` and ``rive`` (the second
-game). Each prints errors as one line on stderr
+position), ``coach`` (the coach's word on one move), ``classroom`` (a web server for a class),
+``match`` and ``rive`` (the second game). Each prints errors as one line on stderr
 and exits 1, never with a traceback.
 """
 
@@ -256,6 +256,38 @@ def _cmd_coach(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_classroom(args: argparse.Namespace) -> int:
+    try:
+        from hive_teach.classroom.server import ClassroomConfig, default_data_dir, serve
+    except ImportError as e:  # the server's libraries are an extra
+        print(f"hive-teach classroom: {e.name} is missing: pip install 'hive_teach[classroom]'",
+              file=sys.stderr)
+        return 1
+    if not 0 < args.port < 65536:
+        print(f"hive-teach classroom: port {args.port} must be from 1 to 65535", file=sys.stderr)
+        return 1
+    if not 0 < args.rate < float("inf"):  # also false for NaN
+        print(f"hive-teach classroom: rate {args.rate} must be a number of requests a second "
+              "above 0", file=sys.stderr)
+        return 1
+    if args.teacher_password_file is not None and not args.teacher_password_file.is_file():
+        print(f"hive-teach classroom: teacher password file {args.teacher_password_file}: no "
+              "such file", file=sys.stderr)
+        return 1
+    config = ClassroomConfig(
+        data_dir=args.data or default_data_dir(), db_url=args.db, host=args.host, port=args.port,
+        teacher_password_file=args.teacher_password_file, lessons_url=args.lessons_url,
+        rate=args.rate, burst=max(1, int(args.rate * 3)))
+    try:
+        return serve(config)
+    except (ValueError, OSError) as e:  # a bad URL or password file, a port in use
+        print(f"hive-teach classroom: {e}", file=sys.stderr)
+        return 1
+    except Exception as e:  # the database refused (SQLAlchemy's errors are its own)
+        print(f"hive-teach classroom: {type(e).__name__}: {e}", file=sys.stderr)
+        return 1
+
+
 def _dpi(text: str) -> float:
     """A resolution for --dpi: a number from 10 to 1200 (so no NaN or infinity)."""
     try:
@@ -420,6 +452,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
     p.add_argument("--lang", default="en", choices=["en", "de", "zh"])
     p.set_defaults(func=_cmd_coach)
+
+    p = sub.add_parser(
+        "classroom", help="a web server for a class: learners play each other in the browser",
+        description="Serve the classroom on the school network: learners open the printed "
+        "address, create or join games and play with explanations of illegal moves; the "
+        "teacher (password) watches and replays every game. Games live in SQLite in DIR "
+        "(default ~/hive-teach-classroom) or in PostgreSQL (--db). See docs/classroom.md.")
+    p.add_argument("--port", type=int, default=8018, help="the port (default: 8018)")
+    p.add_argument("--host", default="0.0.0.0",
+                   help="the address to listen on (default: 0.0.0.0, every network)")
+    p.add_argument("--data", metavar="DIR", type=Path, default=None,
+                   help="the data folder (default: ~/hive-teach-classroom)")
+    p.add_argument("--db", metavar="URL", default=None,
+                   help="a database URL, e.g. postgresql://user:password@host/db (default: "
+                   "SQLite in DIR)")
+    p.add_argument("--teacher-password-file", metavar="F", type=Path, default=None,
+                   help="a file holding the teacher's password (default: one made once and "
+                   "kept in DIR/teacher-password.txt)")
+    p.add_argument("--rate", type=float, default=20.0,
+                   help="requests a second allowed from one address (default: 20)")
+    p.add_argument("--lessons-url", metavar="URL", default=None,
+                   help="where the lessons are (a `hive-teach learn` address), linked from the "
+                   "start page")
+    p.set_defaults(func=_cmd_classroom)
 
     from hive_teach.hive.match import register as register_match
     register_match(sub)

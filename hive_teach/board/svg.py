@@ -30,12 +30,27 @@ def _num(v: float) -> str:
     return "0" if s == "-0" else s
 
 
+def svg_point(scene: Scene, x: float, y: float) -> tuple[float, float]:
+    """Where the data point ``(x, y)`` (y up) lands in :func:`scene_svg`'s viewBox units (y
+    down), for pages that place clicks and highlights over the SVG.
+
+    >>> from hive_teach.core.scene import DrawnBoard
+    >>> scene = Scene([], (-2, 2, -1, 1), DrawnBoard())  # 4 x 2 data units
+    >>> s = scene.px_per_unit
+    >>> svg_point(scene, 0, 0) == (2 * s, s), svg_point(scene, -2, 1)
+    (True, (0.0, 0.0))
+    """
+    x0, _, _, y1 = scene.bounds
+    s = scene.px_per_unit
+    return (x - x0) * s, (y1 - y) * s
+
+
 def scene_svg(scene: Scene) -> str:
     """The SVG document for a :class:`~hive_teach.hive.paint.Scene`."""
     x0, x1, y0, y1 = scene.bounds
     s = scene.px_per_unit
 
-    def px(x: float, y: float) -> str:
+    def px(x: float, y: float) -> str:  # svg_point, inlined: it runs for every point drawn
         return f"{_num((x - x0) * s)} {_num((y1 - y) * s)}"
 
     width, height = _num((x1 - x0) * s), _num((y1 - y0) * s)

@@ -1,0 +1,208 @@
+"""The classroom's HTML pages: the start page, the game page, the teacher's pages.
+
+Pages are plain HTML written from the templates in ``templates/`` with :class:`string.Template`
+(``$name`` placeholders; no template engine to install) and the words of the page catalogues
+``catalogue/{en,de,zh}.toml``, loaded through :func:`hive_teach.core.i18n.load_catalogue`. The
+pages' JavaScript and CSS live in ``static/`` and use nothing from outside: the browser fetches
+the board and its legal moves from the JSON API and draws the highlights itself, so that a
+click lights up a piece's targets at once.
+
+>>> words("de")["join"]
+'Schwarz spielen'
+>>> pick_language("xx", "de-CH,de;q=0.9,en;q=0.8"), pick_language("zh", None)
+('de', 'zh')
+>>> text = render_page("error", "en", title="x", message="no game 'a<b'")
+>>> "no game &#x27;a&lt;b&#x27;" in text and '<html lang="en">' in text
+True
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from string import Template
+from typing import Protocol
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from hive_teach.core.fonts import FONT_FILE
+from hive_teach.core.i18n import LANGUAGES, load_catalogue
+
+HERE = Path(__file__).parent
+TEMPLATES = HERE / "templates"
+CATALOGUES = HERE / "catalogue"
+FONT_URL = "/static/fonts/hive-teach-cjk.ttf"
+"""Where the pages' CSS finds the bundled Chinese font (served from the package's fonts)."""
+
+# A game id as the service makes them (token_urlsafe); anything else is no game of ours.
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}\Z")
+
+
+class Games(Protocol):
+    """What the pages ask the game service: a game's summary (raising an error whose
+    ``status`` is 404 for an unknown id)."""
+
+    def game(self, game_id: str) -> Mapping[str, object]: ...
+
+
+class Room(Protocol):
+    """What the pages need of the server's :class:`~hive_teach.classroom.server.Classroom`."""
+
+    @property
+    def service(self) -> Games: ...
+
+    @property
+    def config(self) -> _Config: ...
+
+    def is_teacher(self, request: Request) -> bool: ...
+
+
+class _Config(Protocol):
+    @property
+    def lessons_url(self) -> str | None: ...
+
+
+@cache
+def words(lang: str) -> Mapping[str, str]:
+    """Every word the pages show in ``lang``, from ``catalogue/<lang>.toml``."""
+    return load_catalogue(CATALOGUES / f"{lang}.toml").templates
+
+
+def pick_language(asked: str | None, accept: str | None) -> str:
+    """The page's language: ``?lang=`` if it is one of the kit's, else the browser's first
+    choice among them (``Accept-Language``), else English."""
+    if asked in LANGUAGES:
+        return asked
+    for part in (accept or "").split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
+@cache
+def _template(name: str) -> Template:
+    return Template((TEMPLATES / f"{name}.html").read_text(encoding="utf-8"))
+
+
+def _fill(text: str, **values: object) -> str:
+    return re.sub(r"\{(\w+)\}", lambda m: str(values.get(m.group(1), m.group(0))), text)
+
+
+def render_page(name: str, lang: str, *, title: str, **values: str) -> str:
+    """The page ``name`` in ``lang``: its template inside ``base.html``, every ``$w_key`` a
+    word of the catalogue and every other ``$key`` one of ``values`` (all HTML-escaped)."""
+    table = words(lang)
+    mapping = {f"w_{k}": html.escape(v) for k, v in table.items()}
+    mapping.update({k: html.escape(v) for k, v in values.items()})
+    body = _template(name).substitute(mapping)
+    # The words go to the page's script as JSON; "</" is escaped so no word can end the tag.
+    words_json = json.dumps(dict(table), ensure_ascii=False).replace("</", "<\\/")
+    links = " ".join(
+        f'<a href="?lang={code}" hreflang="{code}" lang="{code}"'
+        + (' aria-current="true"' if code == lang else "")
+        + f">{html.escape(table[f'lang_{code}'])}</a>"
+        for code in LANGUAGES)
+    return _template("base").substitute(
+        mapping, lang=lang, title=html.escape(title), page=name, body=body,
+        words_json=words_json, lang_links=links)
+
+
+def page_routes(room: Room) -> list[BaseRoute]:
+    """The pages' routes, which the server's app puts before its ``/static`` mount.
+
+    ``room.service`` tells whether a game exists (an unknown id gets a page saying so),
+    ``room.is_teacher(request)`` whether a request has the teacher's session cookie (without
+    it every teacher page sends the browser to the sign-in form), and
+    ``room.config.lessons_url`` is where the start page's lesson link goes (none if None).
+    """
+    games, lessons_url, is_teacher = room.service, room.config.lessons_url, room.is_teacher
+
+    def lang_of(request: Request) -> str:
+        return pick_language(request.query_params.get("lang"),
+                             request.headers.get("accept-language"))
+
+    def page(request: Request, name: str, title: str, status: int = 200,
+             **values: str) -> HTMLResponse:
+        lang = lang_of(request)
+        heading = _fill(words(lang)[title], **values)
+        text = render_page(name, lang, title=heading, heading=heading, **values)
+        return HTMLResponse(text, status_code=status,
+                            headers={"Cache-Control": "no-store", "Content-Language": lang})
+
+    def error(request: Request, key: str, status: int, **values: str) -> HTMLResponse:
+        lang = lang_of(request)
+        return page(request, "error", "error_title", status,
+                    message=_fill(words(lang)[key], **values))
+
+    def teacher_ok(request: Request) -> bool:
+        return is_teacher(request)
+
+    def to_login(request: Request) -> Response:
+        return RedirectResponse(f"/teacher/login?lang={lang_of(request)}", status_code=303)
+
+    def start(request: Request) -> Response:
+        # Without a lessons URL there is no lesson link to show.
+        return page(request, "start", "site_title", lessons_url=lessons_url or "",
+                    lessons_hidden="" if lessons_url else " hidden")
+
+    def game_known(game_id: str) -> bool:
+        if not GAME_ID.match(game_id):
+            return False
+        try:
+            games.game(game_id)
+        except Exception as e:  # the service's refusal (404) for an unknown game
+            if getattr(e, "status", None) == 404:
+                return False
+            raise
+        return True
+
+    def play(request: Request) -> Response:
+        game_id = str(request.path_params["game_id"])
+        if not game_known(game_id):
+            return error(request, "no_such_game", 404, id=game_id[:40])
+        return page(request, "play", "game_name", id=game_id)
+
+    def teacher_login(request: Request) -> Response:
+        return page(request, "teacher_login", "teacher_login_title")
+
+    def teacher(request: Request) -> Response:
+        if not teacher_ok(request):
+            return to_login(request)
+        return page(request, "teacher", "dashboard_title")
+
+    def replay(request: Request) -> Response:
+        if not teacher_ok(request):
+            return to_login(request)
+        game_id = str(request.path_params["game_id"])
+        if not game_known(game_id):
+            return error(request, "no_such_game", 404, id=game_id[:40])
+        return page(request, "replay", "replay_title", id=game_id)
+
+    def font(request: Request) -> Response:
+        # The font lives once, in hive_teach/core/fonts; served from /static with the rest.
+        return FileResponse(FONT_FILE, media_type="font/ttf",
+                            headers={"Cache-Control": "public, max-age=86400"})
+
+    return [
+        Route("/", start, methods=["GET"]),
+        Route("/play/{game_id:str}", play, methods=["GET"]),
+        Route("/teacher/login", teacher_login, methods=["GET"]),
+        Route("/teacher", teacher, methods=["GET"]),
+        Route("/teacher/games/{game_id:str}", replay, methods=["GET"]),
+        Route(FONT_URL, font, methods=["GET"]),
+    ]
+
+
+def not_found_page(request: Request) -> HTMLResponse:
+    """A page for an address that is no page (for the server's 404 handler on non-API paths)."""
+    lang = pick_language(request.query_params.get("lang"), request.headers.get("accept-language"))
+    text = render_page("error", lang, title=words(lang)["error_title"],
+                       message=words(lang)["bad_address"])
+    return HTMLResponse(text, status_code=404)
