@@ -49,11 +49,13 @@ def test_a_kill_9_loses_no_committed_move_and_keeps_no_half_move(tmp_path: Path)
 
         player = threading.Thread(target=keep_playing)
         player.start()
-        time.sleep(0.6)
+        deadline = time.monotonic() + 30
+        while len(acked) < 8 and player.is_alive() and time.monotonic() < deadline:
+            time.sleep(0.01)  # kill in the middle of the stream of moves, however slow
         server.kill9()
         stop.set()
         player.join(10)
-        assert len(acked) > 4, "the player should have made moves before the kill"
+        assert len(acked) >= 8, "the player should have made moves before the kill"
 
         server.restart()
         with httpx.Client(base_url=server.base, timeout=10) as c:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import os
 import socket
 import sys
@@ -395,7 +396,7 @@ class Guard:
         if wait > 0:
             response = JSONResponse(
                 {"error": "too many requests from this address: wait a moment"},
-                status_code=429, headers={"Retry-After": str(max(1, round(wait + 0.5)))})
+                status_code=429, headers={"Retry-After": str(max(1, math.ceil(wait)))})
             await response(scope, receive, send)
             return
 

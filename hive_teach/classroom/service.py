@@ -169,8 +169,10 @@ class GameService:
             raise ServiceError(400, f"tournament {tournament!r} must be true or false")
         lang = _check_lang(lang)
         token, now = new_token(), time.time()
-        for _ in range(5):  # an id clash is most unlikely; try again rather than fail
+        for _ in range(20):  # an id clash is most unlikely; try again rather than fail
             game_id = secrets.token_urlsafe(6)
+            if not game_id[0].isalnum():  # "-x..." would look like a formula in a CSV file
+                continue
             try:
                 with self.engine.begin() as conn:
                     conn.execute(store.games.insert().values(
