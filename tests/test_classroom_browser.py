@@ -21,6 +21,9 @@ from classroom_support import WHITE_WINS, ProcessServer
 
 TEACHER_PASSWORD = "chalk-and-talk"
 
+# A real server and browser per test: in the full suite (and CI), not in the quick `-m "not slow"`.
+pytestmark = pytest.mark.slow
+
 if not chromium_available():
     if os.environ.get("CI"):
         pytest.fail("chromium is missing: CI must install it (apt-get install chromium)",
@@ -106,7 +109,6 @@ def wait_moves(page: Any, n: int) -> None:
                            arg=n, timeout=10_000)
 
 
-@pytest.mark.slow
 def test_two_learners_play_by_the_link_while_a_spectator_watches(server: Server,
                                                                   chromium: Any) -> None:
     a, b, spectator = new_page(chromium), new_page(chromium), new_page(chromium)

@@ -11,9 +11,13 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 from classroom_support import ProcessServer, new_game, play
 
 from hive_teach.hive.position import Position
+
+# Servers started and killed as processes: in the full suite (and CI), not in `-m "not slow"`.
+pytestmark = pytest.mark.slow
 
 
 def test_a_kill_9_loses_no_committed_move_and_keeps_no_half_move(tmp_path: Path) -> None:
