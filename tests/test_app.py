@@ -158,3 +158,52 @@ def test_learn_and_lab_answer_plain_errors(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "hive_teach.cli", "learn", "--lang", "fr"],
                           capture_output=True, text=True, cwd=tmp_path, timeout=60)
     assert done.returncode == 2 and "invalid choice: 'fr'" in done.stderr
+
+
+def _descendants(pid: int) -> set[int]:
+    """Every living process under ``pid`` (Linux's /proc/PID/task/*/children)."""
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        for task in Path(f"/proc/{todo.pop()}/task").glob("*"):
+            try:
+                kids = (task / "children").read_text().split()
+            except OSError:
+                continue
+            for kid in map(int, kids):
+                if kid not in found:
+                    found.add(kid)
+                    todo.append(kid)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux's /proc")
+def test_a_terminated_learn_leaves_no_voila_or_kernel_running(tmp_path: Path) -> None:
+    # `kill`, a closed terminal or a test's terminate() sends SIGTERM/SIGHUP to `hive-teach
+    # learn`; Voilà and its kernels must stop with it, not linger with no parent.
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "hive_teach.cli", "learn", "--port", str(port),
+                             "--no-browser"], cwd=tmp_path, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True,
+                            env=dict(os.environ, HOME=str(tmp_path)))
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    while "The course is at" not in line and proc.poll() is None:
+        line = proc.stdout.readline()
+    children = _descendants(proc.pid)
+    assert children, "learn runs Voilà as a child process"
+    proc.terminate()
+    proc.wait(timeout=30)
+    deadline = time.time() + 20
+    while time.time() < deadline and any(map(_alive, children)):
+        time.sleep(0.2)
+    assert not [pid for pid in children if _alive(pid)], "Voilà outlived hive-teach learn"

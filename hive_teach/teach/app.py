@@ -24,12 +24,15 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
 import webbrowser
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -192,25 +195,56 @@ def learn(lang: str = "en", port: int | None = None, open_browser: bool = True) 
         [str(work / "data"), *filter(None, [os.environ.get("JUPYTER_PATH")])]),
         JUPYTER_CONFIG_DIR=str(work / "config"), JUPYTER_RUNTIME_DIR=str(work / "runtime"))
     url = start_url(port, lang)
-    proc = subprocess.Popen(voila_command(notebooks, port=port), env=env, cwd=work)
+    with _stopping_child_on_signals():
+        proc = subprocess.Popen(voila_command(notebooks, port=port), env=env, cwd=work)
+        try:
+            if not _wait_for(f"http://127.0.0.1:{port}/", proc):
+                print("hive-teach learn: the app did not start (is the port free?)",
+                      file=sys.stderr)
+                return 1
+            print(f"The course is at {url}  (Ctrl-C stops it)", flush=True)
+            if open_browser:
+                webbrowser.open(url)
+            return proc.wait()
+        except (KeyboardInterrupt, _Stopped):
+            return 0
+        finally:
+            _stop(proc)
+            shutil.rmtree(work, ignore_errors=True)
+
+
+class _Stopped(Exception):
+    """SIGTERM or SIGHUP reached ``learn``/``lab``: stop the server child, then exit."""
+
+
+@contextmanager
+def _stopping_child_on_signals() -> Iterator[None]:
+    """Turn SIGTERM and SIGHUP into :class:`_Stopped` while a server child runs, so the
+    ``finally`` that stops the child runs too. Python's default for SIGTERM ends the process at
+    once, which left Voilà and its kernels running with no parent (a closed terminal, a
+    ``kill``, a test's ``terminate()``)."""
+
+    def stop(signum: int, frame: object) -> None:
+        raise _Stopped(signum)
+
+    wanted = [s for s in ("SIGTERM", "SIGHUP") if hasattr(signal, s)]
+    old = {name: signal.signal(getattr(signal, name), stop) for name in wanted}
     try:
-        if not _wait_for(f"http://127.0.0.1:{port}/", proc):
-            print("hive-teach learn: the app did not start (is the port free?)", file=sys.stderr)
-            return 1
-        print(f"The course is at {url}  (Ctrl-C stops it)", flush=True)
-        if open_browser:
-            webbrowser.open(url)
-        return proc.wait()
-    except KeyboardInterrupt:
-        return 0
+        yield
     finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        shutil.rmtree(work, ignore_errors=True)
+        for name, handler in old.items():
+            signal.signal(getattr(signal, name), handler)
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    """Stop a server child: SIGTERM, then SIGKILL after 15 s."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
 
 def default_lab_folder() -> Path:
@@ -272,10 +306,14 @@ def lab(folder: Path | None = None, open_browser: bool = True) -> int:
         print(f"Copied the course to {folder}; your changes there are kept.")
     else:
         print(f"Opening your copy of the course in {folder}.")
-    try:
-        return subprocess.call(lab_command(folder, open_browser=open_browser))
-    except KeyboardInterrupt:
-        return 0
+    with _stopping_child_on_signals():
+        proc = subprocess.Popen(lab_command(folder, open_browser=open_browser))
+        try:
+            return proc.wait()
+        except (KeyboardInterrupt, _Stopped):
+            return 0
+        finally:
+            _stop(proc)
 
 
 __all__ = ["CONTENTS", "LAB_RULES_LINK", "LESSON_RULES_LINK", "RULES_URL", "copy_course",
