@@ -19,12 +19,26 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 
 def chromium_available() -> bool:
     return Path(CHROMIUM).exists()
+
+
+def require_chromium(what: str) -> None:
+    """At a browser test module's top: skip it without Debian's Chromium, except in CI
+    (``CI`` set), where a missing Chromium is a failure, never a silent skip."""
+    if chromium_available():
+        return
+    if os.environ.get("CI"):
+        pytest.fail("chromium is missing: CI must install it (apt-get install chromium)",
+                    pytrace=False)
+    pytest.skip(f"{what} needs Debian's Chromium: sudo apt-get install chromium",
+                allow_module_level=True)
 
 
 def free_port() -> int:

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import browser_page, chromium_available, free_port, jupyterlab
+from browser_support import browser_page, free_port, jupyterlab, require_chromium
 
 from hive_teach.core.rules import rule_anchor, rule_ids
 from hive_teach.teach.app import (
@@ -28,12 +28,7 @@ from hive_teach.teach.app import (
     start_url,
 )
 
-if not chromium_available():
-    if os.environ.get("CI"):
-        pytest.fail("chromium is missing: CI must install it (apt-get install chromium)",
-                    pytrace=False)
-    pytest.skip("the app test needs Debian's Chromium: sudo apt-get install chromium",
-                allow_module_level=True)
+require_chromium("the app test")
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,6 @@ a message saying how to install it.
 
 from __future__ import annotations
 
-import os
 import shutil
 from pathlib import Path
 
@@ -15,13 +14,13 @@ from browser_support import (
     BOARD_CELLS,
     browser_page,
     canvas_changes,
-    chromium_available,
     click_cell,
     jupyterlab,
     keep_canvas,
     message_shown,
     open_and_run,
     read_fractions,
+    require_chromium,
     targets_shown,
     write_notebook,
 )
@@ -31,12 +30,7 @@ from hive_teach.tutorial import scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 
-if not chromium_available():
-    if os.environ.get("CI"):
-        pytest.fail("chromium is missing: CI must install it (apt-get install chromium)",
-                    pytrace=False)
-    pytest.skip("the browser test needs Debian's Chromium: sudo apt-get install chromium",
-                allow_module_level=True)
+require_chromium("the browser test")
 
 
 @pytest.fixture(scope="module")

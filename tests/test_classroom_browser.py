@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_support import browser, chromium_available
+from browser_support import browser, require_chromium
 from classroom_support import WHITE_WINS, ProcessServer
 
 TEACHER_PASSWORD = "chalk-and-talk"
@@ -24,12 +24,7 @@ TEACHER_PASSWORD = "chalk-and-talk"
 # A real server and browser per test: in the full suite (and CI), not in the quick `-m "not slow"`.
 pytestmark = pytest.mark.slow
 
-if not chromium_available():
-    if os.environ.get("CI"):
-        pytest.fail("chromium is missing: CI must install it (apt-get install chromium)",
-                    pytrace=False)
-    pytest.skip("the browser test needs Debian's Chromium: sudo apt-get install chromium",
-                allow_module_level=True)
+require_chromium("the browser test")
 
 
 class Server(ProcessServer):
