@@ -31,12 +31,12 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from hive_teach.classroom.words import words
 from hive_teach.core.fonts import FONT_FILE
-from hive_teach.core.i18n import LANGUAGES, load_catalogue
+from hive_teach.core.i18n import LANGUAGES
 
 HERE = Path(__file__).parent
 TEMPLATES = HERE / "templates"
-CATALOGUES = HERE / "catalogue"
 FONT_URL = "/static/fonts/hive-teach-cjk.ttf"
 """Where the pages' CSS finds the bundled Chinese font (served from the package's fonts)."""
 
@@ -66,12 +66,6 @@ class Room(Protocol):
 class _Config(Protocol):
     @property
     def lessons_url(self) -> str | None: ...
-
-
-@cache
-def words(lang: str) -> Mapping[str, str]:
-    """Every word the pages show in ``lang``, from ``catalogue/<lang>.toml``."""
-    return load_catalogue(CATALOGUES / f"{lang}.toml").templates
 
 
 def pick_language(asked: str | None, accept: str | None) -> str:

@@ -60,6 +60,7 @@ from hive_teach.classroom.security import (
     token_hash,
     tokens_match,
 )
+from hive_teach.classroom.words import words
 from hive_teach.core.errors import IllegalMoveError, InvalidMoveError
 from hive_teach.core.hexgrid import cell_name, parse_cell
 from hive_teach.core.i18n import LANGUAGES, Worded
@@ -74,25 +75,6 @@ MAX_PLIES = 400
 SEATS = ("white", "black")
 OVER = ("WhiteWins", "BlackWins", "Draw")
 
-RESULTS: dict[str, dict[str, str]] = {
-    "WhiteWins": {"en": "White wins: Black's Queen Bee is surrounded. (R19)",
-                  "de": "Weiß gewinnt: Die Bienenkönigin von Schwarz ist umzingelt. (R19)",
-                  "zh": "白方获胜：黑方的蜂后被包围了。(R19)"},
-    "BlackWins": {"en": "Black wins: White's Queen Bee is surrounded. (R19)",
-                  "de": "Schwarz gewinnt: Die Bienenkönigin von Weiß ist umzingelt. (R19)",
-                  "zh": "黑方获胜：白方的蜂后被包围了。(R19)"},
-    "R19": {"en": "A draw: both Queen Bees are surrounded at once. (R19)",
-            "de": "Unentschieden: Beide Bienenköniginnen sind zugleich umzingelt. (R19)",
-            "zh": "和棋：双方的蜂后同时被包围。(R19)"},
-    "R20": {"en": "A draw: the same position has come up for the third time. (R20)",
-            "de": "Unentschieden: Dieselbe Stellung ist zum dritten Mal entstanden. (R20)",
-            "zh": "和棋：同一局面第三次出现。(R20)"},
-    "limit": {"en": "A draw: the game has reached this classroom's limit of {n} moves "
-                    "(plies) without a winner.",
-              "de": "Unentschieden: Die Partie hat die Grenze dieses Klassenzimmers von {n} "
-                    "Halbzügen ohne Sieger erreicht.",
-              "zh": "和棋：本局已达到 {n} 步（半回合）的上限，没有分出输赢。"},
-}
 
 NAME = re.compile(r"[A-Za-z0-9_.\- ]{1,40}\Z")
 
@@ -133,7 +115,7 @@ def result_text(state: str, reason: str | None, lang: str,
     if state not in OVER:
         return None
     key = state if state != "Draw" else (reason or "R19")
-    return RESULTS[key][lang].format(n=max_plies)
+    return words(lang)[f"result_{key}"].format(n=max_plies)
 
 
 @dataclass
