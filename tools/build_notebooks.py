@@ -80,6 +80,13 @@ def _rules_line(rules: list[str], lang: str) -> str:
     return f"\n\n{RULES_LINE[lang]}: " + " · ".join(links)
 
 
+def _has_legend(sid: str, lang: str, *, answer: bool) -> bool:
+    """Whether the diagram of ``sid`` shows marks a legend explains."""
+    from hive_teach.teach.lessons import legend, scenario
+
+    return bool(legend(scenario(sid), lang, answer=answer))
+
+
 def _position_key(sid: str) -> object:
     """What makes two scenarios show the same position (a Hive scenario: its game type, the
     side to move and the stacks; a Rive one: its id)."""
@@ -176,6 +183,7 @@ def build(path: Path | None, lang: str) -> dict[str, Any]:
                  if c.get("type") in EXERCISES and isinstance(c.get("scenario"), str)}
     md(f"# {_text(data, lang, name, 'title')}" + _rules_line(data.get("rules", []), lang))
     code(f"from hive_teach.tutorial import *\n\nset_language({_q(lang)})")
+    shown_legend = False
     for i, cell in enumerate(data.get("cells", [])):
         where = f"{name} cell {i + 1}"
         kind = cell.get("type")
@@ -189,8 +197,13 @@ def build(path: Path | None, lang: str) -> dict[str, Any]:
         elif kind == "code":
             code(cell["source"].strip(), check=bool(cell.get("check", False)))
         elif kind == "diagram":
-            code(f"show({_q(sid)}, answer=False)" if _position_key(sid) in exercised
-                 else f"show({_q(sid)})")
+            # The lesson's first diagram with marks says what they mean (a legend under it).
+            question = _position_key(sid) in exercised
+            with_legend = not shown_legend and _has_legend(sid, lang, answer=not question)
+            shown_legend = shown_legend or with_legend
+            options = "".join([", answer=False" if question else "",
+                               ", legend_below=True" if with_legend else ""])
+            code(f"show({_q(sid)}{options})")
         elif kind == "targets":
             if _position_key(sid) in exercised:
                 raise SourceError(f"{where}: the targets of {sid!r} would answer an exercise "

@@ -181,12 +181,82 @@ def picture(s: AnyScenario, lang: str, *, answer: bool = True) -> bytes:
     return diagram_png(s.game(), s.marks(lang, answer=answer), title="", palette=True)
 
 
-def show(sid: str, *, answer: bool = True) -> None:
+# What each mark of a Hive diagram looks like and means, for the legend under a lesson's first
+# diagram; in the order the legend names them. Keys are DrawnBoard mark kinds.
+LEGEND: dict[str, dict[str, str]] = {
+    "selected": {"en": "blue ring: the piece this picture is about",
+                 "de": "blauer Ring: der Stein, um den es im Bild geht",
+                 "zh": "蓝色的圈：这张图说的那枚棋子"},
+    "target": {"en": "green cell with a dot: where that piece may go",
+               "de": "grünes Feld mit Punkt: dorthin darf dieser Stein",
+               "zh": "带圆点的绿色格子：这枚棋子可以去的地方"},
+    "forbidden": {"en": "orange cross with a rule number: it may not go there, and that rule "
+                        "says why",
+                  "de": "orangefarbenes Kreuz mit Regelnummer: dorthin darf er nicht, und diese "
+                        "Regel sagt, warum",
+                  "zh": "带规则编号的橙色叉：它不能去那里，这条规则说明原因"},
+    "gate": {"en": "thick bar between two pieces: the gap is too narrow to slide through",
+             "de": "dicker Balken zwischen zwei Steinen: die Lücke ist zu eng zum Durchschieben",
+             "zh": "两枚棋子之间的粗条：缝隙太窄，滑不过去"},
+    "path": {"en": "numbered discs: the steps of a way there, one by one",
+             "de": "nummerierte Punkte: die Schritte eines Weges, einer nach dem anderen",
+             "zh": "带数字的圆点：走过去的每一步"},
+    "pinned": {"en": "pin: this piece may not move, because the hive would split (R6)",
+               "de": "Nadel: dieser Stein darf nicht ziehen, sonst zerfiele der Schwarm (R6)",
+               "zh": "图钉：这枚棋子不能动，否则蜂巢会断开（R6）"},
+    "last-to": {"en": "arrow and dashed outline: the move just played",
+                "de": "Pfeil und gestrichelter Rand: der Zug, der gerade gespielt wurde",
+                "zh": "箭头和虚线边框：刚刚走的那一步"},
+    "throw": {"en": "curved arrow: a piece thrown over the Pillbug",
+              "de": "gebogener Pfeil: ein Stein, der über die Assel geworfen wird",
+              "zh": "弯箭头：被潮虫扔过去的棋子"},
+    "stunned": {"en": "lightning bolt: a piece just thrown, which may not move this turn (R17)",
+                "de": "Blitz: ein gerade geworfener Stein, der in diesem Zug nicht ziehen darf "
+                      "(R17)",
+                "zh": "闪电：刚被扔过的棋子，这一回合不能动（R17）"},
+    "surrounded": {"en": "ring of marks around a Queen Bee: surrounded on all six sides (R19)",
+                   "de": "Markierungen rund um eine Bienenkönigin: an allen sechs Seiten "
+                         "umzingelt (R19)",
+                   "zh": "蜂后周围的标记：六面都被包围了（R19）"},
+    "label": {"en": "letter in a purple box: a cell the text names",
+              "de": "Buchstabe im lila Kästchen: ein Feld, das der Text nennt",
+              "zh": "紫色方框里的字母：文字里提到的格子"},
+}
+LEGEND_TITLE = {"en": "How to read the picture", "de": "So liest du das Bild",
+                "zh": "怎样看这张图"}
+
+
+def legend(s: AnyScenario, lang: str, *, answer: bool = True) -> str:
+    """The Markdown legend of the marks the scenario's diagram shows (Hive; "" for Rive,
+    whose lesson explains its marks in its text, and for a picture without marks).
+
+    >>> print(legend(scenario("freedom-gate-queen"), "en"))
+    *How to read the picture:* blue ring: the piece this picture is about; green cell with a \
+dot: where that piece may go; orange cross with a rule number: it may not go there, and that \
+rule says why; thick bar between two pieces: the gap is too narrow to slide through.
+    >>> legend(scenario("freedom-gate-queen"), "en", answer=False)  # as a question
+    '*How to read the picture:* blue ring: the piece this picture is about.'
+    """
+    if isinstance(s, RiveScenario):
+        return ""
+    from hive_teach.board.drawing import layout
+
+    drawn = layout(s.game(), s.marks(lang, answer=answer))
+    items = [words[lang] for kind, words in LEGEND.items() if drawn.marked(kind)]
+    if not items:
+        return ""
+    if lang == "zh":
+        return f"*{LEGEND_TITLE[lang]}：*{'；'.join(items)}。"
+    return f"*{LEGEND_TITLE[lang]}:* {'; '.join(items)}."
+
+
+def show(sid: str, *, answer: bool = True, legend_below: bool = False) -> None:
     """The scenario's diagram with its title, caption and question.
 
     ``answer=False`` leaves out what gives the answer away (Hive: targets, crosses, gates,
     paths; Rive: the legal cells, the stones chosen for removal, the crosses), for a scenario
-    the learner solves as an exercise.
+    the learner solves as an exercise. ``legend_below`` adds :func:`legend` under the picture
+    (a lesson's first diagram has it).
     """
     lang = language()
     s = scenario(sid)
@@ -195,6 +265,9 @@ def show(sid: str, *, answer: bool = True) -> None:
         text += f"\n\n**{s.text('question', lang)}**"
     display_markdown(text)
     display_png(picture(s, lang, answer=answer))
+    key = legend(s, lang, answer=answer) if legend_below else ""
+    if key:
+        display_markdown(key)
 
 
 def answer(sid: str) -> None:
