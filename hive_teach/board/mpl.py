@@ -340,6 +340,9 @@ class LayeredAxes:
         self._static_boxes = np.empty((0, 4))
         self._static_runs: list[range] = []
         self._run_of: list[int] = []  # the static collection of each base item
+        # The parts of static collections repainted in an overlay's box, by collection and
+        # base items: clicks that alternate between pieces repaint the same parts again.
+        self._parts: dict[tuple[int, tuple[int, ...]], list[PathCollection]] = {}
         self._box: Bounds | None = None  # the overlay's box in data units: x0, y0, x1, y1
         self._aspect = 0.0
         self._pt_per_unit = 1.0
@@ -461,6 +464,7 @@ class LayeredAxes:
         self._static_runs = _runs(base.items)
         self._run_of = [n for n, run in enumerate(self._static_runs) for _ in run]
         self._saved = None
+        self._parts = {}
         self._plan_overlay(scene.items, where)
 
     def _plan_overlay(self, items: Sequence[Shape | Text], where: list[int]) -> None:
@@ -492,11 +496,22 @@ class LayeredAxes:
                 self.repaint += made
             elif bool(reaches[ks].any()):
                 n = run_of[ks[0]]
-                if len(ks) == len(self._static_runs[n]):  # the static collection as it is
+                near = [k for k in ks if reaches[k]]
+                if len(near) == len(self._static_runs[n]):  # the static collection as it is
                     self.repaint.append(self.static[n])
-                else:  # an overlay item splits this run of the static part
-                    self.repaint += add_items(self.ax, [items[i] for i in run], pt,
-                                              animated=True)
+                else:
+                    # Only the items that reach into the box: the others paint no pixel
+                    # inside it, and drawing a collection costs about its number of paths
+                    # (most of the board's cells lie outside a piece's targets).
+                    key = (n, tuple(near))
+                    part = self._parts.get(key)
+                    if part is None:
+                        if len(self._parts) >= 64:  # a bound: new marks, new parts
+                            self._parts.clear()
+                        part = add_items(self.ax, [items[where[k]] for k in near], pt,
+                                         animated=True)
+                        self._parts[key] = part
+                    self.repaint += part
 
     def _on_draw(self, event: object) -> None:
         # After a full draw of the static part: keep its pixels, then paint the overlay on
