@@ -296,3 +296,29 @@ def test_an_exercise_lists_the_learners_marks_as_marks_not_as_targets():
     r.language.value = "de"
     assert ">Markiert: 1,1<" in r.targets_readout.value
     assert ">To: " in board("freedom-gate-queen", canvas=False).targets_readout.value
+
+
+def test_marks_shown_again_look_as_a_full_drawing_of_the_scene():
+    # The overlay keeps what it made for marks it showed before (a piece selected again):
+    # what it paints then must still be the scene as a whole figure draws it.
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from hive_teach.board.drawing import scene_of
+    from hive_teach.board.mpl import LayeredAxes, draw_scene
+
+    b = queens_board(canvas=False)
+    c = b.controller
+    fig = Figure(figsize=(7.5, 4.125))
+    FigureCanvasAgg(fig)
+    layers = LayeredAxes(fig.add_axes((0, 0, 1, 1)))
+    layers.show(b.base_scene(), b.base_scene)
+    for piece in ("wQ", "wA1", "wQ", "wA1", "wQ"):
+        c.select(piece)
+        assert layers.show(scene_of(c.game, b.marks()), b.base_scene) == "blit"
+    blitted = np.asarray(fig.canvas.buffer_rgba()).astype(int)
+    whole = Figure(figsize=(7.5, 4.125))
+    FigureCanvasAgg(whole)
+    draw_scene(scene_of(c.game, b.marks()), whole.add_axes((0, 0, 1, 1)))
+    whole.canvas.draw()
+    assert np.abs(blitted - np.asarray(whole.canvas.buffer_rgba()).astype(int)).max() <= 16

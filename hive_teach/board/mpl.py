@@ -340,6 +340,13 @@ class LayeredAxes:
         self._static_boxes = np.empty((0, 4))
         self._static_runs: list[range] = []
         self._run_of: list[int] = []  # the static collection of each base item
+        # The parts of static collections repainted in an overlay's box, by collection and
+        # base items: clicks that alternate between pieces repaint the same parts again.
+        self._parts: dict[tuple[int, tuple[int, ...]], list[PathCollection]] = {}
+        # The same for the overlay's own runs and boxes, by their items (equal items paint
+        # the same pixels): the marks of a piece come back when it is selected again.
+        self._made: dict[tuple[Shape | Text, ...], list[PathCollection]] = {}
+        self._item_box: dict[Shape | Text, np.ndarray] = {}
         self._box: Bounds | None = None  # the overlay's box in data units: x0, y0, x1, y1
         self._aspect = 0.0
         self._pt_per_unit = 1.0
@@ -461,6 +468,7 @@ class LayeredAxes:
         self._static_runs = _runs(base.items)
         self._run_of = [n for n, run in enumerate(self._static_runs) for _ in run]
         self._saved = None
+        self._parts, self._made, self._item_box = {}, {}, {}
         self._plan_overlay(scene.items, where)
 
     def _plan_overlay(self, items: Sequence[Shape | Text], where: list[int]) -> None:
@@ -473,7 +481,7 @@ class LayeredAxes:
         self.overlay, self.repaint, self._box = [], [], None
         if not extra:
             return
-        boxes = item_boxes([items[i] for i in extra], self._pad)
+        boxes = self._boxes([items[i] for i in extra])
         box = (float(boxes[:, 0].min()), float(boxes[:, 1].min()),
                float(boxes[:, 2].max()), float(boxes[:, 3].max()))
         self._box = box
@@ -487,16 +495,42 @@ class LayeredAxes:
         for run in _runs(items, keys):
             ks = [base_index[i] for i in run]
             if ks[0] < 0:
-                made = add_items(self.ax, [items[i] for i in run], pt, animated=True)
+                own = tuple(items[i] for i in run)
+                made = self._made.get(own)
+                if made is None:
+                    if len(self._made) >= 64:  # a bound: new marks, new collections
+                        self._made.clear()
+                    made = self._made[own] = add_items(self.ax, own, pt, animated=True)
                 self.overlay += made
                 self.repaint += made
             elif bool(reaches[ks].any()):
                 n = run_of[ks[0]]
-                if len(ks) == len(self._static_runs[n]):  # the static collection as it is
+                near = [k for k in ks if reaches[k]]
+                if len(near) == len(self._static_runs[n]):  # the static collection as it is
                     self.repaint.append(self.static[n])
-                else:  # an overlay item splits this run of the static part
-                    self.repaint += add_items(self.ax, [items[i] for i in run], pt,
-                                              animated=True)
+                else:
+                    # Only the items that reach into the box: the others paint no pixel
+                    # inside it, and drawing a collection costs about its number of paths
+                    # (most of the board's cells lie outside a piece's targets).
+                    key = (n, tuple(near))
+                    part = self._parts.get(key)
+                    if part is None:
+                        if len(self._parts) >= 64:  # a bound: new marks, new parts
+                            self._parts.clear()
+                        part = add_items(self.ax, [items[where[k]] for k in near], pt,
+                                         animated=True)
+                        self._parts[key] = part
+                    self.repaint += part
+
+    def _boxes(self, items: Sequence[Shape | Text]) -> np.ndarray:
+        """:func:`item_boxes` of ``items`` with the pad of the view, each worked out once."""
+        known = self._item_box
+        if len(known) > 4096:  # a bound: new marks, new boxes
+            known.clear()
+        new = [item for item in dict.fromkeys(items) if item not in known]
+        for item, box in zip(new, item_boxes(new, self._pad), strict=True):
+            known[item] = box
+        return np.array([known[item] for item in items]).reshape(len(items), 4)
 
     def _on_draw(self, event: object) -> None:
         # After a full draw of the static part: keep its pixels, then paint the overlay on

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from hive_teach.core.checked import draw_checked
@@ -131,6 +132,13 @@ def piece_label(piece: Piece) -> str:
     return piece.bug.value + (str(piece.number) if piece.number else "")
 
 
+@lru_cache(maxsize=1024)
+def _glyph_paths(bug: Bug, g: float, gx: float, gy: float) -> tuple[Path, ...]:
+    # Cached: a board redrawn for a click puts most tiles where they were (a third of the
+    # time of a scene went to moving glyph outlines into place).
+    return tuple(transform(part.path, g, gx, gy) for part in GLYPHS[bug])
+
+
 def draw_tile(
     paint: Painter, piece: Piece, x: float, y: float, r: float = TILE, label: str | None = None
 ) -> None:
@@ -142,8 +150,7 @@ def draw_tile(
     g = 0.5 * r  # the glyph box spans +-g around its centre
     gx, gy = x, y + 0.14 * r
     ink = INK[colour]
-    for part in GLYPHS[bug]:
-        path = transform(part.path, g, gx, gy)
+    for part, path in zip(GLYPHS[bug], _glyph_paths(bug, g, gx, gy), strict=True):
         if part.role == "line":
             paint.shape(path, Z_GLYPH, stroke=ink, width=part.width * g)
         elif part.role == "body":
