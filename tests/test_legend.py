@@ -1,0 +1,54 @@
+"""The legend under each lesson's first marked diagram: every mark the Hive painter draws has
+words in three languages, and a legend names exactly the marks its picture shows."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from hive_teach.board.drawing import layout
+from hive_teach.core.i18n import LANGUAGES
+from hive_teach.teach.lessons import LEGEND, legend, scenario
+
+ROOT = Path(__file__).resolve().parents[1]
+# Kinds a legend need not name: the start of the last move goes with its end ("last-to"), and
+# the looks of a checked exercise are explained by the board's own sentence after Check.
+NOT_IN_LEGEND = {"last-from", "correct", "missed", "picked", "wrong"}
+
+
+def test_every_mark_the_hive_painter_draws_has_legend_words_in_each_language() -> None:
+    drawn = set()
+    for source in ("hive_teach/hive/paint.py", "hive_teach/core/checked.py"):
+        drawn |= set(re.findall(r'board\.mark\("([a-z-]+)"', (ROOT / source).read_text()))
+    assert drawn - NOT_IN_LEGEND - set(LEGEND) == set(), "marks without legend words"
+    for kind, words in LEGEND.items():
+        assert set(words) == set(LANGUAGES), kind
+        assert all(text.strip() for text in words.values()), kind
+
+
+@pytest.mark.parametrize("sid", ["freedom-gate-queen", "one-hive-pinned", "pillbug-throw",
+                                 "spider-exactly-three", "win-surround-queen"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_legend_names_exactly_the_marks_its_picture_shows(sid: str, lang: str) -> None:
+    s = scenario(sid)
+    board = layout(s.game(), s.marks(lang))
+    text = legend(s, lang)
+    for kind, words in LEGEND.items():
+        assert (words[lang] in text) == bool(board.marked(kind)), (sid, kind)
+
+
+def test_each_hive_lesson_with_marked_diagrams_has_one_legend_under_the_first() -> None:
+    for path in sorted((ROOT / "notebooks" / "en").glob("[01]*.ipynb")):
+        shows = []
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            src = "".join(cell["source"])
+            for m in re.finditer(r'show\("([\w-]+)"((?:, \w+=\w+)*)\)', src):
+                shows.append((m.group(1), "answer=False" not in m.group(2),
+                              "legend_below=True" in m.group(2)))
+        marked = [i for i, (sid, answer, _) in enumerate(shows)
+                  if legend(scenario(sid), "en", answer=answer)]
+        with_legend = [i for i, (_, _, flag) in enumerate(shows) if flag]
+        assert with_legend == marked[:1], path.name
