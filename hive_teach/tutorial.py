@@ -12,6 +12,8 @@ either game; :func:`scenario` and :func:`targets` are Hive's own (Rive's own hel
 wQ → -1,0  0,1
 >>> why("freedom-gate-queen", "wQ \\\\bQ")
 wQ \\bQ → R7
+Die Lücke zwischen bQ und wS1 ist zu eng: wQ kann nicht hindurchschlüpfen, um auf Feld \
+1,-1 zu kommen. (R7)
 >>> set_language("en")
 """
 

@@ -52,3 +52,12 @@ def test_each_hive_lesson_with_marked_diagrams_has_one_legend_under_the_first() 
                   if legend(scenario(sid), "en", answer=answer)]
         with_legend = [i for i, (_, _, flag) in enumerate(shows) if flag]
         assert with_legend == marked[:1], path.name
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_legend_s_emphasis_renders_as_jupyterlab_renders_markdown(lang: str) -> None:
+    # CommonMark leaves stars next to Chinese punctuation as literal stars (R7 "：*图").
+    from markdown_it import MarkdownIt
+
+    out = MarkdownIt("commonmark").render(legend(scenario("freedom-gate-queen"), lang))
+    assert "<em>" in out and "*" not in out, out

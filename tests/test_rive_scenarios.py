@@ -306,7 +306,11 @@ def test_one_set_of_lesson_helpers_serves_both_games(
     rive_lessons.why("freedom-gate-queen", "wQ \\bQ")
     tutorial.why("freedom-gate-queen", legal)
     assert capsys.readouterr().out.splitlines() == [
-        "x1,0 → V5", "wQ \\bQ → R7", f"{legal} → ✔"]
+        "x1,0 → V5",
+        "Removing 1,0 would split the group into 2 pieces: the group must stay in one piece. (V5)",
+        "wQ \\bQ → R7",
+        "The gap between bQ and wS1 is too narrow: wQ cannot slide through it to cell 1,-1. (R7)",
+        f"{legal} → ✔"]
     shown: list[object] = []
     monkeypatch.setattr(lessons, "display_markdown", shown.append)
     monkeypatch.setattr(lessons, "display_png", lambda png: shown.append(png[:4]))

@@ -10,9 +10,9 @@ the notebooks import live in :mod:`hive_teach.tutorial` and :mod:`hive_teach.tea
 Everything speaks the language of :func:`~hive_teach.teach.library.set_language`.
 
 >>> set_language("de")
->>> why("freedom-gate-queen", "wQ \\\\bQ")
+>>> why("freedom-gate-queen", "wQ \\\\bQ", full=False)  # the rule only
 wQ \\bQ → R7
->>> why("rive-isolation-first", "1,0", full=True)
+>>> why("rive-isolation-first", "1,0")
 1,0 → V3
 1,0 berührt einen Stein, aber es gibt noch Felder, die keinen Stein berühren (etwa -2,0): \
 Auf eines davon musst du zuerst setzen. (V3)
@@ -176,9 +176,12 @@ def picture(s: AnyScenario, lang: str, *, answer: bool = True) -> bytes:
     from hive_teach.board.drawing import diagram_png
 
     # The same call for each game: the drawing functions are typed per game (overloads).
+    # Coordinates on every cell: the engine's sentences (why(), the boards) name cells by them.
     if isinstance(s, RiveScenario):
-        return diagram_png(s.game(), s.marks(lang, answer=answer), title="", palette=True)
-    return diagram_png(s.game(), s.marks(lang, answer=answer), title="", palette=True)
+        return diagram_png(s.game(), s.marks(lang, answer=answer), title="", palette=True,
+                           coords=True)
+    return diagram_png(s.game(), s.marks(lang, answer=answer), title="", palette=True,
+                       coords=True)
 
 
 # What each mark of a Hive diagram looks like and means, for the legend under a lesson's first
@@ -245,8 +248,8 @@ rule says why; thick bar between two pieces: the gap is too narrow to slide thro
     items = [words[lang] for kind, words in LEGEND.items() if drawn.marked(kind)]
     if not items:
         return ""
-    if lang == "zh":
-        return f"*{LEGEND_TITLE[lang]}：*{'；'.join(items)}。"
+    if lang == "zh":  # the colon outside the stars: CommonMark keeps "：*图" as literal stars
+        return f"*{LEGEND_TITLE[lang]}*：{'；'.join(items)}。"
     return f"*{LEGEND_TITLE[lang]}:* {'; '.join(items)}."
 
 
@@ -279,9 +282,10 @@ def answer(sid: str) -> None:
 
 
 # ------------------------------------------------------------------------- why
-def why(sid: str, move: str, *, full: bool = False) -> None:
-    """Print the rule that forbids ``move`` in the scenario (``→ ✔`` if it is legal) and,
-    with ``full``, the reason in the lesson's language."""
+def why(sid: str, move: str, *, full: bool = True) -> None:
+    """Print the rule that forbids ``move`` in the scenario (``→ ✔`` if it is legal) and the
+    engine's reason in the lesson's language (``full=False``: the rule only). The cells the
+    reason names are the coordinates the lesson's diagrams show."""
     s = scenario(sid)
     found = _why_not(s, move)
     if found is None:

@@ -10,7 +10,7 @@ generated notebook sets it for both games.
 >>> set_language("de")
 >>> legal("rive-isolation-first")
 Schwarz darf setzen auf: -2,0
->>> why("rive-isolation-first", "1,0")
+>>> why("rive-isolation-first", "1,0", full=False)  # the rule only
 1,0 → V3
 >>> check("rive-ex-mark-legal", "1,-2 -1,-1 0,-1 -1,0 -2,1 -1,1")
 ✘ Du hast 6 von 7 gefunden. Übersehen: -1,2.
