@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from types import SimpleNamespace
+from typing import Any
 
 import numpy as np
 from PIL import Image
@@ -219,35 +221,49 @@ def test_on_the_page_a_click_sends_only_the_changed_pixels():
     assert not changed[int(height - py), int(px)]
 
 
-def test_the_overlay_looks_as_a_full_drawing_of_the_scene():
+def _figure_pixels(scene: Any) -> Any:
+    """``scene`` drawn whole on a figure of the board's size, as integer RGBA pixels."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from hive_teach.board.mpl import draw_scene
+
+    fig = Figure(figsize=(7.5, 4.125))
+    FigureCanvasAgg(fig)
+    draw_scene(scene, fig.add_axes((0, 0, 1, 1)))
+    fig.canvas.draw()
+    return np.asarray(fig.canvas.buffer_rgba()).astype(int)
+
+
+def _overlay_after(b: Any, steps: Callable[[Any], None]) -> tuple[Any, Any]:
+    """The pixels the overlay (LayeredAxes) paints after each of ``steps`` changed the board's
+    marks (each must be a blit), and those of the final scene drawn whole."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
     from hive_teach.board.drawing import scene_of
-    from hive_teach.board.mpl import LayeredAxes, draw_scene
+    from hive_teach.board.mpl import LayeredAxes
 
-    b = queens_board(canvas=False)
     c = b.controller
     fig = Figure(figsize=(7.5, 4.125))
     FigureCanvasAgg(fig)
     layers = LayeredAxes(fig.add_axes((0, 0, 1, 1)))
     layers.show(b.base_scene(), b.base_scene)
-    for cell in ("-1,0", "-2,0"):  # select, then a rejected move: a cross and a rule id
-        c.click(parse_cell(cell))
+    for step in steps:
+        step(c)
         assert layers.show(scene_of(c.game, b.marks()), b.base_scene) == "blit"
     blitted = np.asarray(fig.canvas.buffer_rgba()).astype(int)
-    whole = Figure(figsize=(7.5, 4.125))
-    FigureCanvasAgg(whole)
-    draw_scene(scene_of(c.game, b.marks()), whole.add_axes((0, 0, 1, 1)))
-    whole.canvas.draw()
-    drawn = np.asarray(whole.canvas.buffer_rgba()).astype(int)
+    return blitted, _figure_pixels(scene_of(c.game, b.marks()))
+
+
+def test_the_overlay_looks_as_a_full_drawing_of_the_scene():
+    b = queens_board(canvas=False)
+    # Select, then a rejected move: a cross and a rule id.
+    blitted, drawn = _overlay_after(b, [lambda c, cell=cell: c.click(parse_cell(cell))
+                                        for cell in ("-1,0", "-2,0")])
     assert np.abs(blitted - drawn).max() <= 16  # the same picture, to rounding
-    before = Figure(figsize=(7.5, 4.125))
-    FigureCanvasAgg(before)
-    draw_scene(b.base_scene(), before.add_axes((0, 0, 1, 1)))
-    before.canvas.draw()
-    assert (np.abs(np.asarray(before.canvas.buffer_rgba()).astype(int) - drawn).max(axis=2)
-            > 16).sum() > 1000  # and the marks did change it
+    before = _figure_pixels(b.base_scene())
+    assert (np.abs(before - drawn).max(axis=2) > 16).sum() > 1000  # and the marks did change it
 
 
 def test_after_check_the_page_shows_one_sentence_and_the_reasons_under_it() -> None:
@@ -301,24 +317,7 @@ def test_an_exercise_lists_the_learners_marks_as_marks_not_as_targets():
 def test_marks_shown_again_look_as_a_full_drawing_of_the_scene():
     # The overlay keeps what it made for marks it showed before (a piece selected again):
     # what it paints then must still be the scene as a whole figure draws it.
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    from hive_teach.board.drawing import scene_of
-    from hive_teach.board.mpl import LayeredAxes, draw_scene
-
     b = queens_board(canvas=False)
-    c = b.controller
-    fig = Figure(figsize=(7.5, 4.125))
-    FigureCanvasAgg(fig)
-    layers = LayeredAxes(fig.add_axes((0, 0, 1, 1)))
-    layers.show(b.base_scene(), b.base_scene)
-    for piece in ("wQ", "wA1", "wQ", "wA1", "wQ"):
-        c.select(piece)
-        assert layers.show(scene_of(c.game, b.marks()), b.base_scene) == "blit"
-    blitted = np.asarray(fig.canvas.buffer_rgba()).astype(int)
-    whole = Figure(figsize=(7.5, 4.125))
-    FigureCanvasAgg(whole)
-    draw_scene(scene_of(c.game, b.marks()), whole.add_axes((0, 0, 1, 1)))
-    whole.canvas.draw()
-    assert np.abs(blitted - np.asarray(whole.canvas.buffer_rgba()).astype(int)).max() <= 16
+    blitted, drawn = _overlay_after(b, [lambda c, piece=piece: c.select(piece)
+                                        for piece in ("wQ", "wA1", "wQ", "wA1", "wQ")])
+    assert np.abs(blitted - drawn).max() <= 16
