@@ -159,6 +159,12 @@ def test_an_illegal_move_is_a_422_with_rule_and_reason_in_the_language(
     assert after["total"] == before["total"] + 1
     r3 = {r["rule"]: r for r in after["by_rule"]}["R3"]
     assert r3["title"] and r3["count"] >= 1
+    with teacher(server) as t:  # the dashboard in the teacher's language
+        titles = {lang: {r["rule"]: r["title"] for r in t.get(
+            f"/api/teacher/attempts?lang={lang}").json()["by_rule"]}["R3"]
+            for lang in ("de", "zh")}
+        assert t.get("/api/teacher/attempts?lang=xx").status_code == 400
+    assert "Steine" in titles["de"] and "棋子" in titles["zh"]
 
 
 def test_piece_and_cell_name_the_cells_the_board_shows(client: httpx.Client) -> None:

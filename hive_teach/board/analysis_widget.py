@@ -109,7 +109,8 @@ class AnalysisBoard(CanvasWidget[Feedback]):
         finally:
             self._refreshing = False
         status, message = c.status(), c.feedback.message
-        shown = "" if message in ("", status) else f"<b>{rule_ids_named(html.escape(message))}</b>"
+        shown = ("" if message in ("", status)
+                 else f"<b>{rule_ids_named(html.escape(message), c.lang)}</b>")
         self.readout.value = f"<div>{html.escape(status)}</div>{shown}"
 
 

@@ -131,7 +131,7 @@ class EditorBoard(CanvasWidget[EditorFeedback]):
         extra = "" if status in message else f"<div>{html.escape(status)}</div>"
         colour = "#b00" if c.last.kind == "refused" or c.problem else "#060"
         self.readout.value = (f'<div style="color:{colour}">'
-                              f"{rule_ids_named(html.escape(message))}</div>{extra}")
+                              f"{rule_ids_named(html.escape(message), c.lang)}</div>{extra}")
 
     def _label(self, key: str) -> str:
         return LABELS[key].get(self.controller.lang, LABELS[key]["en"])

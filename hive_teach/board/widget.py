@@ -437,10 +437,11 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         message = c.last.message if c.last.message != prompt else ""
         # The details (after Check: the cells missed, why each wrong mark is wrong) in
         # smaller type under the one short sentence.
-        details = "".join(f"<div style='font-size:90%'>{rule_ids_named(html.escape(d))}</div>"
-                          for d in (c.last.details if message else ()))
+        details = "".join(
+            f"<div style='font-size:90%'>{rule_ids_named(html.escape(d), c.lang)}</div>"
+            for d in (c.last.details if message else ()))
         self.readout.value = f"<div>{html.escape(prompt)}</div>" + (
-            f"<b>{rule_ids_named(html.escape(message))}</b>" if message else "") + details
+            f"<b>{rule_ids_named(html.escape(message), c.lang)}</b>" if message else "") + details
         text = self.targets_text()
         # In an exercise the list is the learner's marks, not where a piece may go.
         label = c.t("marked_label" if c.marking else (
@@ -484,18 +485,20 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
 _RULE_ID = re.compile(r"\((R\d{1,2}|V\d)\)")
 
 
-def rule_ids_named(text: str) -> str:
+def rule_ids_named(text: str, lang: str = "en") -> str:
     """``text`` (HTML) with each rule id in brackets, ``(R7)``, marked up with the rule's
-    title from the rules page, which shows when the pointer rests on it.
+    title in ``lang``, which shows when the pointer rests on it.
 
     >>> rule_ids_named("too narrow (R7)")
     'too narrow (<abbr title="R7: Freedom to move on the ground (docs/rules.md)">R7</abbr>)'
+    >>> rule_ids_named("zu eng (R7)", "de")
+    'zu eng (<abbr title="R7: Bewegungsfreiheit auf dem Boden (docs/rules.md)">R7</abbr>)'
     """
 
     def named(m: re.Match[str]) -> str:
         rule = m.group(1)
         try:
-            title = html.escape(f"{rule}: {rule_title(rule)} (docs/rules.md)", quote=True)
+            title = html.escape(f"{rule}: {rule_title(rule, lang)} (docs/rules.md)", quote=True)
         except KeyError:
             return m.group(0)
         return f'(<abbr title="{title}">{rule}</abbr>)'

@@ -339,7 +339,8 @@ async def teacher_games(request: Request, room: Classroom) -> Response:
 
 async def teacher_attempts(request: Request, room: Classroom) -> Response:
     _teacher_only(request, room)
-    return _json(await run_in_threadpool(room.service.attempts_by_rule))
+    return _json(await run_in_threadpool(room.service.attempts_by_rule,
+                                          request.query_params.get("lang", "en")))
 
 
 def _csv_route(name: str, make: Callable[[GameService], str]) -> Callable[..., Awaitable[Response]]:

@@ -500,13 +500,15 @@ class GameService:
             return [{**self._summary(row), "reason": row.reason, "updated": row.updated,
                      "attempts": counts.get(row.id, 0)} for row in rows]
 
-    def attempts_by_rule(self) -> dict[str, Any]:
-        """The class's illegal attempts counted by rule id, most frequent first."""
+    def attempts_by_rule(self, lang: object = "en") -> dict[str, Any]:
+        """The class's illegal attempts counted by rule id, most frequent first, each with the
+        rule's title in ``lang``."""
+        lang = _check_lang(lang)
         a = store.attempts
         with self.engine.connect() as conn:
             rows = conn.execute(select(a.c.rule, func.count().label("n")).group_by(a.c.rule)
                                 .order_by(func.count().desc(), a.c.rule)).all()
-        by_rule = [{"rule": rule, "count": n, "title": _title(rule)} for rule, n in rows]
+        by_rule = [{"rule": rule, "count": n, "title": _title(rule, lang)} for rule, n in rows]
         return {"by_rule": by_rule, "total": sum(r["count"] for r in by_rule)}
 
     def attempts_csv(self) -> str:
@@ -550,9 +552,9 @@ class GameService:
         return bytes.fromhex(value)
 
 
-def _title(rule: str) -> str:
+def _title(rule: str, lang: str) -> str:
     try:
-        return rule_title(rule)
+        return rule_title(rule, lang)
     except KeyError:
         return ""
 

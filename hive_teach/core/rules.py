@@ -23,6 +23,8 @@ import re
 from functools import cache
 from pathlib import Path
 
+from hive_teach.core.i18n import check_language
+
 RULES_PAGE = Path(__file__).with_name("rules.md")
 """The rules page inside the package (in a checkout, a link to ``docs/rules.md``)."""
 
@@ -56,9 +58,28 @@ def _get(rule: str) -> tuple[str, str]:
                        "V1-V7 (Rive)") from None
 
 
-def rule_title(rule: str) -> str:
-    """The short title of rule ``rule`` (``"R7"``, or a rule enum member)."""
-    return _get(rule)[0]
+TITLES = Path(__file__).with_name("rule_titles.toml")
+"""The rules' titles in German and Chinese (English: the page's headings)."""
+
+
+@cache
+def _titles() -> dict[str, dict[str, str]]:
+    import tomllib
+
+    with TITLES.open("rb") as f:
+        return {lang: dict(table) for lang, table in tomllib.load(f).items()}
+
+
+def rule_title(rule: str, lang: str = "en") -> str:
+    """The short title of rule ``rule`` (``"R7"``, or a rule enum member) in ``lang``.
+
+    >>> rule_title("R7", "de"), rule_title("R7", "zh")
+    ('Bewegungsfreiheit auf dem Boden', '在地面上的移动自由')
+    """
+    title = _get(rule)[0]
+    if lang == "en":
+        return title
+    return _titles()[check_language(lang)][str(getattr(rule, "value", rule))]
 
 
 def rule_section(rule: str) -> str:

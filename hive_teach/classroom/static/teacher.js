@@ -52,7 +52,7 @@
   }
 
   async function loadAttempts() {
-    const answer = await HT.api("GET", "/api/teacher/attempts");
+    const answer = await HT.api("GET", "/api/teacher/attempts?lang=" + encodeURIComponent(HT.lang));
     if (answer.status === 401) return toLogin();
     if (answer.status !== 200 || !answer.data) return;
     const data = answer.data;
