@@ -344,6 +344,9 @@ def test_a_chinese_page_shows_the_bundled_font_and_a_german_one_its_words(
     from hive_teach.core.fonts import FAMILY, is_cjk
 
     page = new_page(chromium)
+    # The start page refreshes its game lists every 5 s, replacing their nodes; the font check
+    # below walks the nodes one by one, so it needs them to stay (no refresh on this page).
+    page.add_init_script("window.setInterval = () => 0;")
     page.goto(server.base + "/?lang=zh")
     page.wait_for_selector("#open-games li")
     page.evaluate("() => document.fonts.ready.then(() => true)")
