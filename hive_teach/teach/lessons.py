@@ -31,7 +31,7 @@ import html
 import importlib
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any, TypeVar
 
@@ -401,10 +401,33 @@ kind = "find" and accept = [...], or pass accept=[...]
 
 
 HINT_BUTTON = {"en": "Hint", "de": "Tipp", "zh": "提示"}
-"""The label of the Hint button in each language."""
+"""The label of the Hint buttons (an exercise's, the coach's) in each language."""
 
 
-COACH_HINT_BUTTON = {"en": "Hint", "de": "Tipp", "zh": "提示"}
+def language_button(board: Any, labels: Mapping[str, str], *,
+                    on_language: Callable[[str], None] | None = None) -> Any:
+    """A button for under ``board``, labelled from ``labels`` in the board's language; the
+    label follows the board's language buttons, and ``on_language(lang)`` runs after each
+    switch (to redo in the new language what the button showed).
+
+    >>> b = board("freedom-gate-queen", canvas=False)
+    >>> button = language_button(b, HINT_BUTTON)
+    >>> b.language.value = "zh"; button.description
+    '提示'
+    """
+    w = importlib.import_module("ipywidgets")
+    button = w.Button(description=labels.get(board.controller.lang, labels["en"]),
+                      layout=w.Layout(width="7em"))
+
+    def relabel(change: dict[str, Any]) -> None:
+        button.description = labels.get(change["new"], labels["en"])
+        if on_language is not None:
+            on_language(change["new"])
+
+    toggle = getattr(board, "language", None)  # the board's language buttons, if it has them
+    if toggle is not None and hasattr(toggle, "observe"):
+        toggle.observe(relabel, names="value")
+    return button
 
 
 def coached_game(level: str | None = "beginner", game_type: str = "Base", *,
@@ -426,7 +449,6 @@ def coached_game(level: str | None = "beginner", game_type: str = "Base", *,
     from hive_teach.hive.player import Player
     from hive_teach.hive.position import Position
 
-    w = importlib.import_module("ipywidgets")
     canvas = options.pop("canvas", None)
     if level is None:
         controller = BoardController(Position(game_type), mode="free", coach=True,
@@ -437,20 +459,13 @@ def coached_game(level: str | None = "beginner", game_type: str = "Base", *,
                                      engine=computer.choose, coach=True, lang=language(),
                                      **options)
     board = Board(controller, canvas=canvas)
-    button = w.Button(description=COACH_HINT_BUTTON[controller.lang],
-                      layout=w.Layout(width="7em"))
+    button = language_button(board, HINT_BUTTON)
 
     def hint(_button: Any = None) -> None:
         controller.hint()
         board.refresh()
 
-    def relabel(change: dict[str, Any]) -> None:
-        button.description = COACH_HINT_BUTTON.get(change["new"], COACH_HINT_BUTTON["en"])
-
     button.on_click(hint)
-    toggle = getattr(board, "language", None)
-    if toggle is not None and hasattr(toggle, "observe"):
-        toggle.observe(relabel, names="value")
     board.hint_button = button
     board.children = (*board.children, button)
     return board
@@ -493,9 +508,6 @@ def with_hint(board: Any, s: Any) -> Any:
     if not s.text("hint", "en"):
         return board
     w = importlib.import_module("ipywidgets")
-    label = HINT_BUTTON.get(board.controller.lang, HINT_BUTTON["en"])
-    button = w.Button(description=label, layout=w.Layout(width="7em"))
-    button.add_class("hive-teach-hint-button")
     text = w.HTML()
     text.add_class("hive-teach-hint")
 
@@ -503,15 +515,13 @@ def with_hint(board: Any, s: Any) -> Any:
         lang = board.controller.lang  # at click time: the board's language may have changed
         text.value = f"<div>{html.escape(s.text('hint', lang))}</div>"
 
-    def relabel(change: dict[str, Any]) -> None:
-        button.description = HINT_BUTTON.get(change["new"], HINT_BUTTON["en"])
+    def again(_lang: str) -> None:
         if text.value:
             show()
 
+    button = language_button(board, HINT_BUTTON, on_language=again)
+    button.add_class("hive-teach-hint-button")
     button.on_click(show)
-    toggle = getattr(board, "language", None)  # the board's language buttons, if it has them
-    if toggle is not None and hasattr(toggle, "observe"):
-        toggle.observe(relabel, names="value")
     board.hint_button, board.hint_text = button, text
     board.children = (*board.children, w.VBox([button, text]))
     return board
@@ -549,6 +559,8 @@ __all__ = [
     "find",
     "find_exercise",
     "language",
+    "language_button",
+    "legend",
     "picture",
     "progress_script",
     "reach_exercise",

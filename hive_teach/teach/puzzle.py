@@ -616,12 +616,10 @@ def with_solution(board: Any, p: Puzzle) -> Any:
     when the button is pressed, so the page has nothing of it before. The button is
     ``board.solution_button``, the place it shows the solution ``board.solution_output``.
     """
+    from hive_teach.teach.lessons import language_button
+
     w = importlib.import_module("ipywidgets")
     ipython = importlib.import_module("IPython.display")
-    lang = board.controller.lang
-    button = w.Button(description=SOLUTION_BUTTON.get(lang, SOLUTION_BUTTON["en"]),
-                      layout=w.Layout(width="7em"))
-    button.add_class("hive-teach-solution-button")
     out = w.Output()
     out.add_class("hive-teach-solution")
 
@@ -631,16 +629,14 @@ def with_solution(board: Any, p: Puzzle) -> Any:
         out.append_display_data(ipython.Markdown(text))
         out.append_display_data(ipython.Image(png))
 
-    def relabel(change: dict[str, Any]) -> None:
-        button.description = SOLUTION_BUTTON.get(change["new"], SOLUTION_BUTTON["en"])
+    def again(lang: str) -> None:
         if out.outputs:
-            show(change["new"])
+            show(lang)
 
+    button = language_button(board, SOLUTION_BUTTON, on_language=again)
+    button.add_class("hive-teach-solution-button")
     # the board's language at click time: its language buttons may have changed it
     button.on_click(lambda _button: show(board.controller.lang))
-    toggle = getattr(board, "language", None)
-    if toggle is not None and hasattr(toggle, "observe"):
-        toggle.observe(relabel, names="value")
     board.solution_button, board.solution_output = button, out
     hint = getattr(board, "hint_button", None)
     box = next((c for c in board.children if hint is not None
