@@ -1,5 +1,6 @@
 """The legend under each lesson's first marked diagram: every mark the Hive painter draws has
-words in three languages, and a legend names exactly the marks its picture shows."""
+words in three languages, a legend names exactly the marks its picture shows, and a lettered
+cell keeps both its letter and its name readable."""
 
 from __future__ import annotations
 
@@ -61,3 +62,22 @@ def test_the_legend_s_emphasis_renders_as_jupyterlab_renders_markdown(lang: str)
 
     out = MarkdownIt("commonmark").render(legend(scenario("freedom-gate-queen"), lang))
     assert "<em>" in out and "*" not in out, out
+
+
+@pytest.mark.parametrize("sid", ["one-hive-during-the-move"])
+def test_a_lettered_cell_shows_its_letter_and_its_name_apart(sid: str) -> None:
+    # With coordinates on (as in the lessons), a letter label on a marked empty cell used to
+    # sit exactly under the cell's name plate: "A" was hidden behind "-1,1".
+    from hive_teach.board.drawing import scene_of
+    from hive_teach.core.hexgrid import cell_name
+    from hive_teach.core.scene import Text
+
+    s = scenario(sid)
+    marks = s.marks("en")
+    scene = scene_of(s.game(), marks, coords=True)
+    texts = [item for item in scene.items if isinstance(item, Text)]
+    assert marks.labels
+    for c, letter in marks.labels.items():
+        (lx, ly), = {(t.x, t.y) for t in texts if t.text == letter}
+        (nx, ny), = {(t.x, t.y) for t in texts if t.text == cell_name(c)}
+        assert abs(lx - nx) + abs(ly - ny) > 0.4, (letter, cell_name(c))

@@ -310,9 +310,14 @@ def _draw_marks(paint: Painter, board: DrawnBoard, pos: Position, m: Resolved) -
     for c, text in sorted(m.labels.items()):
         board.mark("label", c, text)
         x, y = centre[c]
-        # On a piece: across its lower edge; on a marked empty cell: above the mark.
-        dy = -0.86 if c in occupied else (0.58 if c in busy else 0.0)
-        cell_label(paint, x, y + dy, text)
+        # On a piece: across its lower edge; on a marked empty cell: above the mark, or, when
+        # the cell's name takes that place (coordinates on), beside the mark on the left.
+        if c in occupied:
+            cell_label(paint, x, y - 0.86, text)
+        elif c in busy and m.coords:
+            cell_label(paint, x - 0.6, y, text)
+        else:
+            cell_label(paint, x, y + (0.58 if c in busy else 0.0), text)
 
     if m.coords:
         for c, (x, y) in sorted(centre.items()):
