@@ -10,8 +10,8 @@ left to answer that, as a hand moves to a piece before it clicks):
 
 - the bare widget round trip: click on the Button, until the Label shows the new text;
 - click to targets: a click on a white piece (alternating between two, so every click changes
-  what is highlighted), until ipympl has copied the new picture onto the canvas (its pixels
-  are checked to have changed) and, for comparison, until the readout lists the targets;
+  what is highlighted), until the new picture of the marks over the board is decoded (its
+  image is checked to be a new one) and, for comparison, until the readout lists the targets;
 - move to redrawn board: a click on a target cell, until the canvas shows the played move
   (then Undo, also timed, puts the piece back).
 
@@ -61,25 +61,29 @@ display(w.HBox([ping, pong]))
 
 # Arms one measurement: takes the time of the next mouse event on the canvas (mousedown: what
 # ipympl sends) or the Button (click: what ipywidgets sends), then waits, without polling, for
-# the change: ipympl copying a new picture onto the board's canvas (a wrapped drawImage), or
-# the Label's text changing (a MutationObserver), and the board's readout listing the new
-# targets. Each time is taken in the animation frame that follows the change, that is when the
-# page paints it. ``window.__bench`` gets the milliseconds from the mouse event; ``changed``
-# says whether the board's pixels did change (read once, after the time is taken).
+# the change to be on the page: for ``marks`` (a click that selects a piece), the new picture
+# of the marks over the board (``.hive-teach-overlay``) decoded; for ``board`` (a move, an
+# undo), ipympl copying a new picture onto the board's canvas (a wrapped drawImage); for
+# ``bare``, the Label's text changing (a MutationObserver); and the board's readout listing
+# the new targets. Each time is taken in the animation frame that follows the change, that is
+# when the page paints it. ``window.__bench`` gets the milliseconds from the mouse event;
+# ``changed`` says whether the picture did change (read once, after the time is taken).
 _ARM = """([what]) => {
   const canvas = document.querySelector('.jupyter-matplotlib-canvas-div canvas');
   const label = document.querySelector('.bench-pong');
   const readout = document.querySelector('.hive-teach-targets');
-  const board = what !== 'bare';
-  const r = {start: null, done: null, text: null, changed: null, bare: !board};
+  const overlay = document.querySelector('.hive-teach-overlay');
+  const bare = what === 'bare';
+  const r = {start: null, done: null, text: null, changed: null, bare};
   window.__bench = r;
   const pixels = () => canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height)
     .data;
-  const before = board ? pixels() : null;
+  const shown = () => { const img = overlay.querySelector('img'); return img ? img.src : ''; };
+  const before = what === 'board' ? pixels() : what === 'marks' ? shown() : null;
   const inFrame = (key) => requestAnimationFrame(() => {
     if (r[key] !== null) { return; }
     r[key] = performance.now() - r.start;
-    if (key === 'done' && board) {
+    if (key === 'done' && what === 'board') {
       const now = pixels();
       r.changed = now.some((v, i) => v !== before[i]);
     }
@@ -94,16 +98,27 @@ _ARM = """([what]) => {
     window.__benchWrapped = true;
   }
   window.__benchOnDraw = (drawn) => {
-    if (board && drawn === canvas && r.start !== null && r.done === null) { inFrame('done'); }
+    if (what === 'board' && drawn === canvas && r.start !== null && r.done === null) {
+      inFrame('done');
+    }
   };
-  const watched = board ? readout : label;
+  if (what === 'marks') {
+    new MutationObserver((_changes, observer) => {
+      const img = overlay.querySelector('img');
+      if (r.start === null || img === null || img.src === before) { return; }
+      observer.disconnect();
+      r.changed = true;
+      img.decode().then(() => inFrame('done'), () => { r.done = -1; });
+    }).observe(overlay, {childList: true, subtree: true, attributes: true});
+  }
+  const watched = bare ? label : readout;
   new MutationObserver((_changes, observer) => {
     if (r.start === null) { return; }
     observer.disconnect();
-    inFrame(board ? 'text' : 'done');
+    inFrame(bare ? 'done' : 'text');
   }).observe(watched, {childList: true, characterData: true, subtree: true, attributes: true});
-  const target = board ? canvas.parentElement : document.querySelector('.bench-ping');
-  target.addEventListener(board ? 'mousedown' : 'click', (e) => { r.start = e.timeStamp; },
+  const target = bare ? document.querySelector('.bench-ping') : canvas.parentElement;
+  target.addEventListener(bare ? 'click' : 'mousedown', (e) => { r.start = e.timeStamp; },
                           {once: true, capture: true});
   setTimeout(() => { r.done = r.done ?? -1; r.text = r.text ?? -1; }, 20000);
 }"""
@@ -214,13 +229,13 @@ def main() -> None:
         undos: list[float] = []
         # Warm up both paths (first draws, caches, the JIT of the page).
         for cell in ("0,0", "1,-2", "0,0"):
-            measure(page, "board", cell_point(page, fractions, cell))
+            measure(page, "marks", cell_point(page, fractions, cell))
         measure(page, "bare", centre(ping))
         for i in range(args.clicks):
             # Interleaved, so that both kinds see the same load.
             bare.append(measure(page, "bare", centre(ping))[0])
             cell = "1,-2" if i % 2 == 0 else "0,0"  # wB1, then wQ: new highlights each time
-            done, text = measure(page, "board", cell_point(page, fractions, cell))
+            done, text = measure(page, "marks", cell_point(page, fractions, cell))
             targets.append(done)
             listed.append(text)
             if i % 2 == 1:  # wQ is selected: slide it to -1,0, then take it back

@@ -179,37 +179,39 @@ print("FRACTIONS " + json.dumps({c: b.figure_fraction(parse_cell(c)) for c in ce
 b"""
 
 
-def keep_canvas(page) -> None:
-    """Remember the board canvas's pixels now, for :func:`canvas_changes`."""
-    page.evaluate("""() => {
-      const c = document.querySelector('.jupyter-matplotlib-canvas-div canvas');
-      window.__kept = c.getContext('2d').getImageData(0, 0, c.width, c.height).data.slice();
-    }""")
+def picture(page):
+    """What the board's picture shows now, as the learner sees it: a screenshot of the canvas
+    with whatever lies over it (the marks of a click), as RGB pixels (an ``(h, w, 3)`` array
+    of ints)."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    png = page.locator(".jupyter-matplotlib-canvas-div canvas").first.screenshot()
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int)
 
 
-def canvas_changes(page, points: dict[str, list[float]]) -> dict:
-    """How the canvas differs from what :func:`keep_canvas` kept: ``count`` of changed pixels,
-    ``size`` of the canvas, ``box`` ``[x0, y0, x1, y1]`` (pixels, y down) around them, and for
-    each of ``points`` (figure fractions, y up) whether its pixel changed."""
-    return page.evaluate("""(points) => {
-      const c = document.querySelector('.jupyter-matplotlib-canvas-div canvas');
-      const now = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-      const kept = window.__kept;
-      const differs = (i) => now[i] !== kept[i] || now[i + 1] !== kept[i + 1]
-        || now[i + 2] !== kept[i + 2];
-      let count = 0, x0 = c.width, y0 = c.height, x1 = -1, y1 = -1;
-      for (let y = 0; y < c.height; y++) {
-        for (let x = 0; x < c.width; x++) {
-          if (differs(4 * (y * c.width + x))) {
-            count++; x0 = Math.min(x0, x); x1 = Math.max(x1, x);
-            y0 = Math.min(y0, y); y1 = Math.max(y1, y);
-          }
-        }
-      }
-      const at = {};
-      for (const [name, [fx, fy]] of Object.entries(points)) {
-        const x = Math.round(fx * c.width), y = Math.round((1 - fy) * c.height);
-        at[name] = differs(4 * (y * c.width + x));
-      }
-      return {count, size: [c.width, c.height], box: count ? [x0, y0, x1, y1] : null, at};
-    }""", points)
+def picture_changes(before, after, points: dict[str, list[float]]) -> dict:
+    """How the picture ``after`` differs from ``before`` (both from :func:`picture`):
+    ``count`` of changed pixels, ``size`` ``[w, h]``, ``box`` ``[x0, y0, x1, y1]`` (pixels,
+    y down) around them, and for each of ``points`` (figure fractions, y up) whether its
+    pixel changed."""
+    import numpy as np
+
+    changed = (before != after).any(axis=2)
+    h, w = changed.shape
+    ys, xs = np.nonzero(changed)
+    box = [int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max())] if len(xs) else None
+    at = {name: bool(changed[min(h - 1, round((1 - fy) * h)), min(w - 1, round(fx * w))])
+          for name, (fx, fy) in points.items()}
+    return {"count": int(changed.sum()), "size": [w, h], "box": box, "at": at}
+
+
+def wait_for_overlay(page) -> None:
+    """Wait until the picture of a click's marks is over the canvas and decoded."""
+    page.wait_for_function("""() => {
+      const img = document.querySelector('.hive-teach-overlay img');
+      return img !== null && img.complete && img.naturalWidth > 0;
+    }""", timeout=30_000)
+    page.wait_for_timeout(100)  # and painted

@@ -13,15 +13,16 @@ import pytest
 from browser_support import (
     BOARD_CELLS,
     browser_page,
-    canvas_changes,
     click_cell,
     jupyterlab,
-    keep_canvas,
     message_shown,
     open_and_run,
+    picture,
+    picture_changes,
     read_fractions,
     require_chromium,
     targets_shown,
+    wait_for_overlay,
     write_notebook,
 )
 
@@ -73,17 +74,13 @@ def test_a_click_paints_the_highlights_over_a_board_that_stays(lab):
     open_and_run(page, base, "overlay.ipynb")
     fractions = read_fractions(page)
     page.wait_for_timeout(500)  # the first picture has arrived
-    keep_canvas(page)
+    kept = picture(page)
     click_cell(page, fractions, "0,0")  # the white Queen
     wait_for_targets(page)
-    page.wait_for_function("""() => {
-      const c = document.querySelector('.jupyter-matplotlib-canvas-div canvas');
-      const now = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-      return now.some((v, i) => v !== window.__kept[i]);
-    }""", timeout=30_000)
+    wait_for_overlay(page)
     page.wait_for_timeout(300)  # and nothing else arrives
     assert targets_shown(page) == queen_targets() == "-1,0 0,1"
-    changes = canvas_changes(page, fractions)
+    changes = picture_changes(kept, picture(page), fractions)
     assert changes["at"]["-1,0"] and changes["at"]["0,1"]  # the green targets
     # The board underneath stays: other pieces and cells, and all but a small part.
     assert not changes["at"]["1,-2"] and not changes["at"]["2,0"] and not changes["at"]["1,-1"]
@@ -97,6 +94,21 @@ def test_a_click_paints_the_highlights_over_a_board_that_stays(lab):
     x0, y0, x1, y1 = changes["box"]
     assert min(xs) - radius <= x0 and x1 <= max(xs) + radius
     assert min(ys) - radius <= y0 and y1 <= max(ys) + radius
+    # The picture of the marks lies on the canvas exactly where the kernel painted them: a
+    # pixel off, and every edge in it would show a seam.
+    place = page.evaluate("""() => {
+      const c = document.querySelector('.jupyter-matplotlib-canvas-div canvas')
+        .getBoundingClientRect();
+      const img = document.querySelector('.hive-teach-overlay img');
+      const r = img.getBoundingClientRect();
+      return {dx: r.x - c.x, dy: r.y - c.y, w: r.width, h: r.height,
+              left: parseFloat(img.style.left), top: parseFloat(img.style.top),
+              width: parseFloat(img.style.width), height: parseFloat(img.style.height)};
+    }""")
+    assert place["left"] > 0 and place["top"] > 0
+    assert place["dx"] == pytest.approx(place["left"], abs=0.01)
+    assert place["dy"] == pytest.approx(place["top"], abs=0.01)
+    assert (place["w"], place["h"]) == (place["width"], place["height"])
 
 
 @pytest.mark.slow

@@ -195,30 +195,59 @@ def test_a_click_repaints_only_the_marks_over_the_board_painted_once_per_positio
     assert layers.static != board_artists and not layers.overlay
 
 
-def test_on_the_page_a_click_sends_only_the_changed_pixels():
+def overlay_shown(b: HiveBoard) -> tuple[Any, dict[str, float]]:
+    """The picture in the board's overlay (RGB pixels) and its place (``left``, ``top``,
+    ``width``, ``height`` in CSS pixels), read from the HTML the page is sent."""
+    import base64
+    import re
+
+    html = b.overlay.value
+    data = re.search(r'src="data:image/png;base64,([^"]+)"', html)
+    assert data is not None, html
+    place = {k: float(v) for k, v in re.findall(r"(left|top|width|height):([\d.]+)px", html)}
+    pixels = np.asarray(Image.open(io.BytesIO(base64.b64decode(data.group(1)))).convert("RGB"))
+    return pixels.astype(int), place
+
+
+def test_on_the_page_a_click_sends_its_marks_as_a_picture_over_the_canvas():
     b = queens_board()
     sent: list[bytes] = []
     b.canvas.send_binary = sent.append
-    press(b, "1,0")  # the first press on the page: the whole picture
-    press(b, "-1,0")  # the white Queen: her ring and targets only
-    assert len(sent) == 2 and b.canvas._image_mode == "diff"
+    press(b, "1,0")  # the first press on the page: the whole picture, no marks
+    assert len(sent) == 1 and b.overlay.value == ""
+    press(b, "-1,0")  # the white Queen: her ring and targets, over the canvas
+    assert len(sent) == 1  # the canvas sends nothing: it still shows the board
+    pixels, place = overlay_shown(b)
     width, height = b.canvas.get_width_height(physical=True)
-    changes = np.asarray(Image.open(io.BytesIO(sent[-1])))
-    h, w, _ = changes.shape
-    assert h <= height and w <= width  # drawn from the top left; beyond it nothing changed
-    changed = np.zeros((height, width), dtype=bool)
-    changed[:h, :w] = changes.any(axis=2)
-    assert 0 < changed.mean() < 0.1
+    h, w, _ = pixels.shape
+    assert (place["width"], place["height"]) == (w, h)  # one canvas pixel per CSS pixel here
+    assert 0 <= place["left"] and place["left"] + w <= width
+    assert 0 <= place["top"] and place["top"] + h <= height
+    assert w * h < 0.25 * width * height  # the marks' box, not the canvas
 
-    def pixel(cell: str) -> tuple[int, int]:
+    def inside(cell: str) -> bool:
         x, y = b._figure.axes[0].transData.transform(to_pixel(parse_cell(cell)))
-        return int(height - y), int(x)
+        return (place["left"] <= x < place["left"] + w
+                and place["top"] <= height - y < place["top"] + h)
 
-    assert changed[pixel("0,-1")]  # a target: green now
-    assert not changed[pixel("1,0")] and not changed[pixel("2,0")]  # the black pieces stay
+    assert inside("0,-1") and inside("-1,0")  # a target, and the selected Queen
+    assert not inside("2,0")  # the black pieces stay as they were
     x, y = b._drawn.hand["bA1"]  # and so does Black's hand
     px, py = b._figure.axes[0].transData.transform((x, y))
-    assert not changed[int(height - py), int(px)]
+    assert not (place["left"] <= px < place["left"] + w and place["top"] <= height - py)
+    # In its box the picture is the scene drawn whole (the board and the marks), and the
+    # canvas underneath keeps the board without them.
+    from hive_teach.board.drawing import scene_of
+
+    whole = _figure_pixels(scene_of(b.controller.game, b.marks()))
+    top, left = int(place["top"]), int(place["left"])
+    assert np.abs(pixels - whole[top:top + h, left:left + w, :3]).max() <= 16
+    board_only = _figure_pixels(b.base_scene())
+    under = np.asarray(b.canvas.get_renderer().buffer_rgba()).astype(int)
+    assert np.abs(under - board_only).max() <= 16
+    assert (np.abs(whole - board_only).max(axis=2) > 16).sum() > 500  # the marks are seen
+    press(b, "-1,0")  # a second click lets the Queen go: the overlay is taken away
+    assert b.overlay.value == "" and len(sent) == 1
 
 
 def _figure_pixels(scene: Any) -> Any:

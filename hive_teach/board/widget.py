@@ -86,37 +86,12 @@ def clickable_canvas(figure: Any, on_click: Callable[[Any], None]) -> w.Widget:
     # The page sends mouse moves (nothing here needs them) at most once a second, not every
     # 33 ms: each is a round trip through the kernel, and a click would wait behind it.
     canvas.pan_zoom_throttle = 1000
+    # Nothing on the board is pickable: a press need not walk every artist looking for one.
+    pick = getattr(figure, "_button_pick_id", None)
+    if pick is not None:
+        canvas.mpl_disconnect(pick)
     canvas.mpl_connect("button_press_event", on_click)
     return canvas
-
-
-def png_rgba(pixels: Any, *, level: int = 1) -> bytes:
-    """An RGBA image (an ``(h, w, 4)`` uint8 array) as PNG bytes, rows unfiltered.
-
-    Twice as quick as Pillow's encoder for the changes of a picture, which are mostly zeros:
-    Pillow filters every row (which packs photographs smaller), and that gains nothing here.
-
-    >>> import numpy as np
-    >>> png_rgba(np.zeros((2, 3, 4), dtype=np.uint8))[:8]
-    b'\\x89PNG\\r\\n\\x1a\\n'
-    """
-    import struct
-    import zlib
-
-    import numpy as np
-
-    h, w, _ = pixels.shape
-    rows = np.empty((h, w * 4 + 1), dtype=np.uint8)  # each row: filter type 0, then pixels
-    rows[:, 0] = 0
-    rows[:, 1:] = pixels.reshape(h, w * 4)
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data)))
-
-    header = struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0)  # 8 bits, RGBA, no interlace
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(rows.data, level)) + chunk(b"IEND", b""))
 
 
 @lru_cache(maxsize=1)
@@ -128,12 +103,14 @@ def _board_canvas() -> type:
     from ipympl.backend_nbagg import Canvas
     from PIL import Image
 
+    from hive_teach.board.mpl import png_unfiltered
+
     class BoardCanvas(Canvas):  # type: ignore[misc]  # ipympl has no type hints
         def get_diff_image(self) -> bytes | None:
             # matplotlib's webagg method, except for how the changes are sent: the picture of
             # the changes (zeros where nothing changed) ends at the last changed row and
             # column (the page draws it from the top left corner, so what lies beyond stays
-            # as it was), and png_rgba packs it at zlib's fastest level. Packing a whole
+            # as it was), and png_unfiltered packs it at zlib's fastest level. Packing a whole
             # canvas of changes, and the page unpacking it, were the biggest parts of a
             # click's time.
             state: Any = self  # the webagg canvas's own attributes (untyped)
@@ -163,7 +140,7 @@ def _board_canvas() -> type:
             state._png_is_old = False
             data = output.view(dtype=np.uint8).reshape((*output.shape, 4))
             if not full:
-                return png_rgba(data)
+                return png_unfiltered(data)
             with io.BytesIO() as png:  # a whole picture: worth packing small
                 Image.fromarray(data).save(png, format="png")
                 return png.getvalue()
@@ -256,6 +233,10 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         self._layers: Any = None
         self.canvas: Any = None
         self.image = w.Image(format="png")
+        self.overlay = w.HTML(layout=w.Layout(width="0px", height="0px", margin="0px",
+                                              overflow="visible", grid_area="1 / 1"))
+        """The marks of a click, as a picture laid over the canvas (see :meth:`_make_canvas`)."""
+        self.overlay.add_class("hive-teach-overlay")
         use_canvas = canvas_available() if canvas is None else canvas
         picture: w.Widget = self._make_canvas() if use_canvas else self.image
 
@@ -299,16 +280,33 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         return guarded(self.output, on_page)
 
     def _make_canvas(self) -> w.Widget:
+        """The canvas, with :attr:`overlay` over it in one grid cell.
+
+        The canvas shows the static part of the picture (the board, painted once per
+        position); the marks of a click come as a picture of their box in :attr:`overlay`
+        (see :class:`~hive_teach.board.mpl.LayeredAxes`), which the page shows as soon as it
+        reads it, about as fast as a label's text.
+        """
         from matplotlib.figure import Figure
 
-        from hive_teach.board.mpl import LayeredAxes
+        from hive_teach.board.mpl import LayeredAxes, OverlayPicture
+
+        def show_overlay(picture: OverlayPicture | None) -> None:
+            # The canvas lies inside two of ipympl's elements, each with the margin of every
+            # widget element.
+            self.overlay.value = "" if picture is None else picture.html(
+                origin="calc(2 * var(--jp-widgets-margin, 2px))")
 
         ratio = self.controller.rules.canvas_ratio(self.controller)
         self._figure = Figure(figsize=(self._width, self._width * ratio))
         canvas = clickable_canvas(self._figure, self._guard(self._on_canvas_click))
-        self._layers = LayeredAxes(self._figure.add_axes((0, 0, 1, 1)))
+        canvas.layout.grid_area = "1 / 1"
+        canvas.layout.margin = "0px"
+        self._layers = LayeredAxes(self._figure.add_axes((0, 0, 1, 1)), sink=show_overlay)
         self.canvas = canvas
-        return canvas
+        return w.GridBox([canvas, self.overlay], layout=w.Layout(
+            grid_template_columns="max-content", grid_template_rows="max-content",
+            justify_items="flex-start", align_items="flex-start"))
 
     # ------------------------------------------------------------------ events
     def _on_canvas_click(self, event: Any) -> None:
@@ -410,10 +408,9 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     def refresh(self) -> None:
         """Redraw the picture, the readout and the menus from the controller."""
         c = self.controller
-        # Each part is sent as soon as it is set: the texts first (they cost nothing, and
-        # the page shows them while it unpacks the picture, which comes no later for it),
-        # then the picture, then the menus.
-        self._texts()
+        # Each part is sent as soon as it is set, in the order the learner looks for them:
+        # the picture first (the marks of a click cost a few milliseconds to paint), then
+        # the texts, then the menus.
         marks = self.marks()
         if self._layers is not None:
             # The board is painted again only when the static part changed; a click that
@@ -424,6 +421,7 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         else:
             self.image.value = diagram_png(c.game, marks, palette=True)
             self._drawn = layout(c.game, marks)
+        self._texts()
         self._update_menus()
         self.play_button.description = c.t("mark_button" if c.marking else "play_button")
         self.undo_button.description = c.t("undo")
@@ -456,21 +454,25 @@ class Board(w.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
         c = self.controller
         self._syncing = True  # these changes are the board's, not the learner's choices
         try:
-            options: list[tuple[str, Any]] = [("—", _NONE), *c.choices()]
-            if tuple(options) != tuple(self.choice_menu.options):
-                self.choice_menu.options = options
-            values = [value for _, value in options]
-            self.choice_menu.value = c.selected if c.selected in values else _NONE
-            fit_menu(self.choice_menu, c.t("piece_label" if self._two_step else (
-                "cell_label" if c.marking else "action_label")))
+            # Each menu's changes go to the page as one message (hold_sync), not one per
+            # trait: each message is a task for the page.
+            with self.choice_menu.hold_sync():
+                options: list[tuple[str, Any]] = [("—", _NONE), *c.choices()]
+                if tuple(options) != tuple(self.choice_menu.options):
+                    self.choice_menu.options = options
+                values = [value for _, value in options]
+                self.choice_menu.value = c.selected if c.selected in values else _NONE
+                fit_menu(self.choice_menu, c.t("piece_label" if self._two_step else (
+                    "cell_label" if c.marking else "action_label")))
             second = c.second_choices()
             if second is not None:
-                cells: list[tuple[str, Any]] = [("—", _NONE), *second]
-                if tuple(cells) != tuple(self.target_menu.options):
-                    self.target_menu.options = cells
-                if self.target_menu.value not in [value for _, value in cells]:
-                    self.target_menu.value = _NONE  # "—", not an empty menu
-                fit_menu(self.target_menu, c.t("target_label"), widest="-10,-10")
+                with self.target_menu.hold_sync():
+                    cells: list[tuple[str, Any]] = [("—", _NONE), *second]
+                    if tuple(cells) != tuple(self.target_menu.options):
+                        self.target_menu.options = cells
+                    if self.target_menu.value not in [value for _, value in cells]:
+                        self.target_menu.value = _NONE  # "—", not an empty menu
+                    fit_menu(self.target_menu, c.t("target_label"), widest="-10,-10")
         finally:
             self._syncing = False
 
