@@ -59,7 +59,10 @@ def write_notebook(path: Path, cells: list[str]) -> None:
 
 @contextmanager
 def jupyterlab(root: Path) -> Iterator[str]:
-    """Run JupyterLab on ``root``; yields the base URL with its token as ``?token=...``."""
+    """Run JupyterLab on ``root`` as ``hive-teach lab`` does (its kernel websockets send each
+    message at once); yields the base URL with its token as ``?token=...``."""
+    from hive_teach.teach.app import PROMPT_SOCKETS
+
     port = free_port()
     token = "hive-teach-test"
     tmp = Path(tempfile.mkdtemp(prefix="hive-teach-lab-"))
@@ -69,7 +72,8 @@ def jupyterlab(root: Path) -> Iterator[str]:
            "--ServerApp.port_retries=0", "--ServerApp.ip=127.0.0.1",
            f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
            f"--LabApp.workspaces_dir={tmp / 'workspaces'}", "--LabApp.news_url=None",
-           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", "--allow-root"]
+           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", "--allow-root",
+           f"--ServerApp.kernel_websocket_connection_class={PROMPT_SOCKETS}"]
     log = open(tmp / "lab.log", "w")
     proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"

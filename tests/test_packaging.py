@@ -70,6 +70,11 @@ def test_the_wheel_carries_the_course_and_the_licence(tmp_path: Path) -> None:
                 "course/notebooks/source/00-start-here.toml", "core/rules.md"):
         assert f"hive_teach/{rel}" in names, rel
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
+    # pip puts it in the environment's etc/jupyter/: every Jupyter server there loads
+    # hive_teach.teach.jupyter_sockets (kernel websockets that send each message at once).
+    (config,) = [n for n in names if n.endswith(
+        ".data/data/etc/jupyter/jupyter_server_config.d/hive_teach.json")]
+    assert b"hive_teach.teach.jupyter_sockets" in zipfile.ZipFile(wheel).read(config)
 
 
 def test_the_metadata_links_the_project() -> None:

@@ -55,6 +55,10 @@ LESSON_RULES_LINK = "../../docs/rules.md"
 LAB_RULES_LINK = "../rules.md"
 """... and in the learner's copy of ``lab``, which has the page beside the language folders."""
 
+PROMPT_SOCKETS = "hive_teach.teach.jupyter_sockets.PromptConnection"
+"""The kernel websocket connection both servers use: it sends each message at once (see
+:mod:`hive_teach.teach.jupyter_sockets`)."""
+
 # Voilà's lab template, less its two stylesheet links to a CDN (Font Awesome), plus the kit's
 # font. ``super.super()`` skips the lab template's own block (which holds those links) for the
 # one below it; the lines before it repeat what the lab block adds besides the links.
@@ -147,7 +151,8 @@ def voila_command(notebooks: Path, *, port: int) -> list[str]:
     """The command that serves the notebooks below ``notebooks`` on ``port`` (localhost)."""
     return [sys.executable, "-m", "hive_teach.teach.voila_app", str(notebooks), f"--port={port}",
             "--no-browser", "--Voila.ip=127.0.0.1", f"--template={TEMPLATE}", "--theme=light",
-            "--show_tracebacks=False", "--Voila.port_retries=0", "--Voila.log_level=WARN"]
+            "--show_tracebacks=False", "--Voila.port_retries=0", "--Voila.log_level=WARN",
+            f"--Voila.kernel_websocket_connection_class={PROMPT_SOCKETS}"]
 
 
 def start_url(port: int, lang: str) -> str:
@@ -291,7 +296,8 @@ def lab_anchor(rule: str) -> str:
 
 def lab_command(folder: Path, *, open_browser: bool = True) -> list[str]:
     """The command that opens JupyterLab on ``folder`` (as root too)."""
-    cmd = [sys.executable, "-m", "jupyterlab", str(folder)]
+    cmd = [sys.executable, "-m", "jupyterlab", str(folder),
+           f"--ServerApp.kernel_websocket_connection_class={PROMPT_SOCKETS}"]
     if not open_browser:
         cmd.append("--no-browser")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
@@ -316,6 +322,6 @@ def lab(folder: Path | None = None, open_browser: bool = True) -> int:
             _stop(proc)
 
 
-__all__ = ["CONTENTS", "LAB_RULES_LINK", "LESSON_RULES_LINK", "RULES_URL", "copy_course",
-           "default_lab_folder", "lab", "lab_anchor", "lab_command", "learn", "rules_html",
-           "start_url", "voila_command", "write_template"]
+__all__ = ["CONTENTS", "LAB_RULES_LINK", "LESSON_RULES_LINK", "PROMPT_SOCKETS", "RULES_URL",
+           "copy_course", "default_lab_folder", "lab", "lab_anchor", "lab_command", "learn",
+           "rules_html", "start_url", "voila_command", "write_template"]
