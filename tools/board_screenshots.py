@@ -60,15 +60,10 @@ def notebook(lang: str) -> list[str]:
 
 
 def canvas_digest(page: Any, index: int) -> str:
-    """A digest of the pixels of the ``index``-th board's canvas (to wait for a repaint)."""
-    data = page.evaluate("""(i) => {
-      const c = document.querySelectorAll('.jupyter-matplotlib-canvas-div')[i]
-        .querySelector('canvas');
-      if (!c.width || !c.height) return '';
-      return Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data
-        .filter((_, k) => k % 97 === 0)).join(',');
-    }""", index)
-    return hashlib.sha1(str(data).encode()).hexdigest()
+    """A digest of what the ``index``-th board's picture shows (the canvas and the marks laid
+    over it), to wait for a repaint."""
+    canvas = page.locator(".jupyter-matplotlib-canvas-div").nth(index).locator("canvas").first
+    return hashlib.sha1(canvas.screenshot()).hexdigest()
 
 
 def wait_painted(page: Any, index: int) -> None:
