@@ -1,11 +1,12 @@
-"""What the analysis board and the board editor share: a picture that is a clickable ipympl
-canvas (or an image without one), callbacks whose errors show in the widget, menus that
-forward the learner's choices to the controller, and clicks routed to a hand tile or a cell.
+"""What the board, the analysis board and the board editor share: a picture that is a
+clickable ipympl canvas (or an image without one) with the marks of a click laid over it,
+callbacks whose errors show in the widget, menus that forward the learner's choices to the
+controller, and clicks routed to a hand tile or a cell.
 
 A subclass sets up its own widgets, calls :meth:`CanvasWidget._picture` for the picture,
-then :meth:`CanvasWidget._lay_out` for the whole; it gives :meth:`~CanvasWidget.refresh` and
-:meth:`~CanvasWidget._pick` (a click on a hand tile); a click on a cell goes to its
-controller's ``click``.
+then :meth:`CanvasWidget._lay_out` for the whole; it gives :meth:`~CanvasWidget.refresh`
+(which paints with :meth:`~CanvasWidget._paint`) and :meth:`~CanvasWidget._pick` (a click on
+a hand tile); a click on a cell goes to its controller's ``click``.
 
 >>> from hive_teach.board.editor_widget import EditorBoard
 >>> from hive_teach.board.editor import EditorController
@@ -16,15 +17,143 @@ controller's ``click``.
 
 from __future__ import annotations
 
+import base64
+import sys
+import traceback
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, Generic, TypeVar
 
 import ipywidgets as w
 
-from hive_teach.board.drawing import board_of, diagram_png, draw, layout
-from hive_teach.board.widget import canvas_available, clickable_canvas, guarded
+from hive_teach.board.drawing import diagram_png, layout, scene_of
 from hive_teach.core.hexgrid import Cell
-from hive_teach.core.scene import DrawnBoard
+from hive_teach.core.scene import DrawnBoard, Scene
+
+
+def guarded(output: w.Output, fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` as a callback whose errors show in ``output`` (the board), not in a hidden log."""
+
+    def run(*args: Any) -> None:
+        try:
+            fn(*args)
+        except Exception:  # shown to the learner, then the board carries on
+            output.outputs = ()
+            output.append_stderr(traceback.format_exc())
+
+    return run
+
+
+def clickable_canvas(figure: Any, on_click: Callable[[Any], None]) -> w.Widget:
+    """An ipympl canvas widget for ``figure``, bare (no toolbar or header), calling
+    ``on_click(event)`` on every mouse press."""
+    from ipympl.backend_nbagg import FigureManager
+
+    # An opaque figure (matplotlib's default): a picture with transparent pixels would be
+    # sent whole every time, an opaque one only where its pixels changed.
+    canvas = _board_canvas()(figure)
+    toolbar = FigureManager(canvas, id(figure)).toolbar
+    # The hidden toolbar writes the pointer's coordinates on every mouse move: a message to
+    # and from the page each time, which a click then waits behind.
+    drag = getattr(toolbar, "_id_drag", None)
+    if drag is not None:
+        canvas.mpl_disconnect(drag)
+    canvas.header_visible = False
+    canvas.toolbar_visible = False
+    canvas.footer_visible = False
+    canvas.resizable = False
+    canvas.capture_scroll = False
+    # The page sends mouse moves (nothing here needs them) at most once a second, not every
+    # 33 ms: each is a round trip through the kernel, and a click would wait behind it.
+    canvas.pan_zoom_throttle = 1000
+    # Nothing on the board is pickable: a press need not walk every artist looking for one.
+    pick = getattr(figure, "_button_pick_id", None)
+    if pick is not None:
+        canvas.mpl_disconnect(pick)
+    canvas.mpl_connect("button_press_event", on_click)
+    return canvas
+
+
+@lru_cache(maxsize=1)
+def _board_canvas() -> type:
+    """ipympl's canvas widget, sending the changes of a picture sooner."""
+    import io
+
+    import numpy as np
+    from ipympl.backend_nbagg import Canvas
+    from PIL import Image
+
+    from hive_teach.board.mpl import png_unfiltered
+
+    class BoardCanvas(Canvas):  # type: ignore[misc]  # ipympl has no type hints
+        def get_diff_image(self) -> bytes | None:
+            # matplotlib's webagg method, except for how the changes are sent: the picture of
+            # the changes (zeros where nothing changed) ends at the last changed row and
+            # column (the page draws it from the top left corner, so what lies beyond stays
+            # as it was), and png_unfiltered packs it at zlib's fastest level. Packing a whole
+            # canvas of changes, and the page unpacking it, were the biggest parts of a
+            # click's time.
+            state: Any = self  # the webagg canvas's own attributes (untyped)
+            if not state._png_is_old:
+                return None
+            pixels = np.asarray(self.get_renderer().buffer_rgba())
+            buff = pixels.view(np.uint32).squeeze(2)
+            # A pixel not opaque: its alpha byte (the highest one of a little-endian uint32)
+            # below 255. One comparison of whole pixels, five times quicker than of a
+            # strided alpha plane.
+            opaque = (bool((buff >= 0xFF000000).all()) if sys.byteorder == "little"
+                      else bool((pixels[:, :, 3] == 255).all()))
+            full = (state._force_full or buff.shape != state._last_buff.shape
+                    or not opaque)
+            self.set_image_mode("full" if full else "diff")
+            if full:
+                output = buff
+            else:
+                changed = buff != state._last_buff
+                rows = np.flatnonzero(changed.any(axis=1))
+                cols = np.flatnonzero(changed.any(axis=0))
+                h = int(rows[-1]) + 1 if len(rows) else 1
+                w = int(cols[-1]) + 1 if len(cols) else 1
+                output = buff[:h, :w] * changed[:h, :w]  # zero where nothing changed
+            state._last_buff = buff.copy()
+            state._force_full = False
+            state._png_is_old = False
+            data = output.view(dtype=np.uint8).reshape((*output.shape, 4))
+            if not full:
+                return png_unfiltered(data)
+            with io.BytesIO() as png:  # a whole picture: worth packing small
+                Image.fromarray(data).save(png, format="png")
+                return png.getvalue()
+
+        def send_binary(self, data: bytes) -> None:
+            # ipympl's method sends the raw pixels instead of the PNG while the page has not
+            # yet said "initialized" (and keeps the picture as a data URL without its
+            # "data:" prefix). A board changed by a later cell is drawn at the page's
+            # request, which the kernel can answer before it reads "initialized": the page
+            # then holds a broken image, its next resize fails on it and the canvas stays
+            # 0 x 0 pixels, so the readout shows and the picture never does. Always send
+            # the PNG; keep a real data URL for pages that open the widget later.
+            state: Any = self
+            if state.syncing_data_url:
+                pixels = state._last_buff.view(dtype=np.uint8).reshape(
+                    (*state._last_buff.shape, 4))
+                with io.BytesIO() as png:
+                    Image.fromarray(pixels).save(png, format="png")
+                    state._data_url = "data:image/png;base64," + base64.b64encode(
+                        png.getvalue()).decode("ascii")
+            self.send({"data": '{"type": "binary"}'}, buffers=[data])
+
+    return BoardCanvas
+
+
+def canvas_available() -> bool:
+    """Whether the clickable canvas (ipympl) is installed."""
+    try:
+        import ipympl  # noqa: F401
+    except ImportError:  # pragma: no cover - ipympl is a dependency of the notebook extras
+        return False
+    return True
+
 
 F = TypeVar("F")
 """The controller's feedback type (what its ``click`` returns)."""
@@ -32,8 +161,14 @@ F = TypeVar("F")
 
 class CanvasWidget(w.VBox, Generic[F]):  # type: ignore[misc]  # ipywidgets has no type hints
     """The plumbing of a widget over a controller with a clickable picture (see the module
-    docstring). ``ratio`` is the canvas's height over its width; ``clicks_outside``: a click
-    on the canvas off every cell still reaches :meth:`click_cell` (as ``None``)."""
+    docstring). ``ratio`` is the canvas's height over its width (:meth:`_canvas_ratio`);
+    ``clicks_outside``: a click on the canvas off every cell still reaches :meth:`click_cell`
+    (as ``None``).
+
+    On the canvas the static part of the picture (``base`` of :meth:`_paint`) is painted once
+    and stays while it is the same; what a click adds is painted as a picture of its box and
+    laid over the canvas (:attr:`overlay`; see :class:`~hive_teach.board.mpl.LayeredAxes`).
+    """
 
     ratio = 0.75
     clicks_outside = True
@@ -43,25 +178,41 @@ class CanvasWidget(w.VBox, Generic[F]):  # type: ignore[misc]  # ipywidgets has 
     output: w.Output
     readout: w.HTML
     image: w.Image
+    overlay: w.HTML
     canvas: Any
     _figure: Any
+    _layers: Any
     _drawn: DrawnBoard | None
     _width: float
+    _shown: bool
 
     def _picture(self, canvas: bool | None, width: float) -> w.Widget:
         """The picture: a clickable canvas ``width`` inches wide (``canvas=None``: if ipympl
         is installed), else :attr:`image`; also sets up :attr:`output` for the errors."""
         self.output = w.Output(layout=w.Layout(max_height="8em", overflow="auto"))
+        self.output.add_class("hive-teach-errors")
         self.image = w.Image(format="png")
+        self.overlay = w.HTML(layout=w.Layout(width="0px", height="0px", margin="0px",
+                                              overflow="visible", grid_area="1 / 1"))
+        self.overlay.add_class("hive-teach-overlay")
         self._width = width
         self._figure = None
+        self._layers = None
         self._drawn = None
+        self._shown = False
         self.canvas = None
         use_canvas = canvas_available() if canvas is None else canvas
         return self._make_canvas() if use_canvas else self.image
 
     def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
-        return guarded(self.output, fn)
+        """``fn`` as a callback of the page: its errors show in the widget, and once it has
+        run, the widget is known to be on a page (so a redraw is sent at once)."""
+
+        def on_page(*args: Any) -> Any:
+            self._shown = True
+            return fn(*args)
+
+        return guarded(self.output, on_page)
 
     def _watch(self, widget: w.Widget, action: Callable[[Any], Any]) -> None:
         """Forward a menu's new value to the controller (not while :meth:`refresh` sets the
@@ -72,17 +223,46 @@ class CanvasWidget(w.VBox, Generic[F]):  # type: ignore[misc]  # ipywidgets has 
 
         widget.observe(self._guard(changed), names="value")
 
+    def _canvas_ratio(self) -> float:
+        """The canvas's height over its width."""
+        return self.ratio
+
     def _make_canvas(self) -> w.Widget:
+        """The canvas, with :attr:`overlay` over it in one grid cell.
+
+        The canvas shows the static part of the picture; the marks of a click come as a
+        picture of their box in :attr:`overlay` (see
+        :class:`~hive_teach.board.mpl.LayeredAxes`), which the page shows as soon as it reads
+        it, about as fast as a label's text.
+        """
         from matplotlib.figure import Figure
 
-        self._figure = Figure(figsize=(self._width, self._width * self.ratio))
-        self.canvas = clickable_canvas(self._figure, self._guard(self._on_canvas_click))
-        return self.canvas
+        from hive_teach.board.mpl import LayeredAxes, OverlayPicture
+
+        def show_overlay(picture: OverlayPicture | None) -> None:
+            # The canvas lies inside two of ipympl's elements, each with the margin of every
+            # widget element.
+            self.overlay.value = "" if picture is None else picture.html(
+                origin="calc(2 * var(--jp-widgets-margin, 2px))")
+
+        self._figure = Figure(figsize=(self._width, self._width * self._canvas_ratio()))
+        canvas = clickable_canvas(self._figure, self._guard(self._on_canvas_click))
+        canvas.layout.grid_area = "1 / 1"
+        canvas.layout.margin = "0px"
+        self._layers = LayeredAxes(self._figure.add_axes((0, 0, 1, 1)), sink=show_overlay)
+        self.canvas = canvas
+        return w.GridBox([canvas, self.overlay], layout=w.Layout(
+            grid_template_columns="max-content", grid_template_rows="max-content",
+            justify_items="flex-start", align_items="flex-start"))
 
     def _lay_out(self, picture: w.Widget, rows: list[w.Widget], css_class: str) -> None:
         """Put the picture, the :attr:`readout`, the ``rows`` and the errors one under
-        another, and draw."""
-        super().__init__([picture, self.readout, *rows, self.output])
+        another, and draw. In a notebook narrower than the canvas the picture scrolls
+        sideways, instead of cutting off the board's right side."""
+        frame = w.Box([picture], layout=w.Layout(overflow="auto hidden", max_width="100%",
+                                                 flex="0 0 auto"))
+        frame.add_class("hive-teach-picture")
+        super().__init__([frame, self.readout, *rows, self.output])
         self.add_class(css_class)
         self.refresh()
 
@@ -93,6 +273,8 @@ class CanvasWidget(w.VBox, Generic[F]):  # type: ignore[misc]  # ipywidgets has 
     def _on_canvas_click(self, event: Any) -> None:
         drawn = self._drawn
         if drawn is None or event.xdata is None or event.ydata is None:
+            if self.clicks_outside:
+                self.click_cell(None)
             return
         name = drawn.hand_piece_at(event.xdata, event.ydata)
         if name is not None:
@@ -102,17 +284,16 @@ class CanvasWidget(w.VBox, Generic[F]):  # type: ignore[misc]  # ipywidgets has 
         if cell is not None or self.clicks_outside:
             self.click_cell(cell)
 
-    def _paint(self, game: Any, marks: Any) -> None:
-        """Draw ``game`` with ``marks`` on the canvas (or as the image)."""
-        if self.canvas is not None:
-            if not self._figure.axes:
-                self._figure.add_axes((0, 0, 1, 1))
-            ax = self._figure.axes[0]
-            ax.clear()
-            ax.set_axis_off()
-            draw(game, marks, ax=ax)
-            self._drawn = board_of(self._figure)
-            self.canvas.draw_idle()
+    def _paint(self, game: Any, marks: Any, base: Callable[[], Scene] | None = None) -> None:
+        """Show ``game`` with ``marks`` on the canvas (or as the image). ``base()`` gives the
+        static part of the picture, which stays on the canvas while it is the same (None:
+        everything is static, and the view is fitted to the picture each time)."""
+        if self._layers is not None:
+            scene = scene_of(game, marks)
+            if base is None:
+                self._layers.reset_view()
+            self._layers.show(scene, base or (lambda: scene), live=self._shown)
+            self._drawn = scene.board
         else:
             self.image.value = diagram_png(game, marks, palette=True)
             self._drawn = layout(game, marks)
