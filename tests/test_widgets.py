@@ -250,14 +250,15 @@ def test_on_the_page_a_click_sends_its_marks_as_a_picture_over_the_canvas():
     assert b.overlay.value == "" and len(sent) == 1
 
 
-def _figure_pixels(scene: Any) -> Any:
-    """``scene`` drawn whole on a figure of the board's size, as integer RGBA pixels."""
+def _figure_pixels(scene: Any, size: tuple[float, float] = (7.5, 4.125)) -> Any:
+    """``scene`` drawn whole on a figure of the board's size (inches), as integer RGBA
+    pixels."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
     from hive_teach.board.mpl import draw_scene
 
-    fig = Figure(figsize=(7.5, 4.125))
+    fig = Figure(figsize=size)
     FigureCanvasAgg(fig)
     draw_scene(scene, fig.add_axes((0, 0, 1, 1)))
     fig.canvas.draw()
@@ -293,6 +294,26 @@ def test_the_overlay_looks_as_a_full_drawing_of_the_scene():
     assert np.abs(blitted - drawn).max() <= 16  # the same picture, to rounding
     before = _figure_pixels(b.base_scene())
     assert (np.abs(before - drawn).max(axis=2) > 16).sum() > 1000  # and the marks did change it
+
+
+def test_a_rive_board_lays_its_marks_over_the_canvas_too():
+    from hive_teach.board.drawing import scene_of
+    from hive_teach.board.widget import board as game_board
+    from hive_teach.rive import RiveGame
+
+    r = game_board(RiveGame.from_text("rive3;0,0"))
+    sent: list[bytes] = []
+    r.canvas.send_binary = sent.append
+    press(r, "1,0")  # next to the stone: refused (V3), a cross on the cell
+    assert r.controller.last.rule == "V3" and len(sent) == 1  # the board, once
+    pixels, place = overlay_shown(r)
+    h, w, _ = pixels.shape
+    size = tuple(r._figure.get_size_inches())
+    whole = _figure_pixels(scene_of(r.controller.game, r.marks()), size)
+    top, left = int(place["top"]), int(place["left"])
+    assert np.abs(pixels - whole[top:top + h, left:left + w, :3]).max() <= 16
+    board_only = _figure_pixels(r.base_scene(), size)
+    assert (np.abs(whole - board_only).max(axis=2) > 16).sum() > 200  # the cross is seen
 
 
 def test_after_check_the_page_shows_one_sentence_and_the_reasons_under_it() -> None:
