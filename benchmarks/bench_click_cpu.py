@@ -6,8 +6,9 @@ Run from the repository root:  .venv/bin/python benchmarks/bench_click_cpu.py [-
 The board is the one bench_browser.py times in JupyterLab (scenario ``freedom-gate-queen``,
 an ipympl canvas without a page). Each click is a mouse press through the canvas's own
 callbacks (alternating between wB1 and wQ, so every click changes what is highlighted),
-including the PNG of the changed pixels (``get_diff_image``): a blit sends it at once, and
-after a full draw the page's draw request fetches it, which is answered here too.
+including the PNG of the marks' box laid over the canvas (the board's overlay) and, after a
+full draw, the PNG of the canvas's changed pixels (``get_diff_image``), which the page's
+draw request fetches and which is answered here too.
 ``time.process_time`` counts the CPU time of this process only, so the figures hold on a
 busy machine far better than wall times.
 The last line is ``click CPU median X ms, p95 Y ms over N clicks``; ``--profile`` first
@@ -47,8 +48,8 @@ def click(b, cell: str) -> None:  # type: ignore[no-untyped-def]
     """A press on ``cell`` as the page sends it, then the page's draw request."""
     x, y = b._figure.axes[0].transData.transform(to_pixel(parse_cell(cell)))
     MouseEvent("button_press_event", b.canvas, x, y, button=1)._process()
-    # A blit has sent the changed pixels already (webagg's refresh_all); a full draw only
-    # told the page to ask for them: answer that request as the page would send it.
+    # The marks went to the overlay already; a full draw may have only told the page to
+    # ask for the canvas's changed pixels: answer that request as the page would send it.
     if b.canvas._png_is_old:
         b.canvas.get_diff_image()
 
