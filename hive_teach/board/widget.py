@@ -82,7 +82,6 @@ class Board(CanvasWidget[Feedback]):
                  width: float | None = None, title: Title = None) -> None:
         self.controller = controller
         self._title: Title = title
-        self._syncing = False
         self.readout = w.HTML()
         self.readout.add_class("hive-teach-readout")
         self.targets_readout = w.HTML()
@@ -133,7 +132,7 @@ class Board(CanvasWidget[Feedback]):
         return self.controller.click_piece(name)
 
     def _on_choice(self, change: dict[str, Any]) -> None:
-        if self._syncing:  # the menu shows the board's selection: not the learner's choice
+        if self._refreshing:  # the menu shows the board's selection: not the learner's choice
             return
         piece = change["new"]
         if piece != _NONE and piece != self.controller.selected:
@@ -249,7 +248,7 @@ class Board(CanvasWidget[Feedback]):
     def _update_menus(self) -> None:
         """The menus show the board's state: the selected piece, the cells it may go to."""
         c = self.controller
-        self._syncing = True  # these changes are the board's, not the learner's choices
+        self._refreshing = True  # these changes are the board's, not the learner's choices
         try:
             # Each menu's changes go to the page as one message (hold_sync), not one per
             # trait: each message is a task for the page.
@@ -271,7 +270,7 @@ class Board(CanvasWidget[Feedback]):
                         self.target_menu.value = _NONE  # "—", not an empty menu
                     fit_menu(self.target_menu, c.t("target_label"), widest="-10,-10")
         finally:
-            self._syncing = False
+            self._refreshing = False
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         # A picture next to the live widget: static pages (no widget manager) show it.
