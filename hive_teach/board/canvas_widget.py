@@ -125,6 +125,16 @@ def _board_canvas() -> type:
                 Image.fromarray(data).save(png, format="png")
                 return png.getvalue()
 
+        def _handle_message(self, object: Any, content: dict[str, Any],
+                            buffers: list[Any]) -> None:
+            super()._handle_message(object, content, buffers)
+            if content.get("type") == "initialized":
+                # ipympl's page code makes every canvas resizable once its comm is live,
+                # after the page has read this one's state (Voilà's order of loading): a
+                # drag handle in the bottom right corner, where a click starts resizing the
+                # board. The page says "initialized" after that: say again that it is not.
+                self.send_state("resizable")
+
         def send_binary(self, data: bytes) -> None:
             # ipympl's method sends the raw pixels instead of the PNG while the page has not
             # yet said "initialized" (and keeps the picture as a data URL without its
