@@ -110,3 +110,28 @@ def test_the_widget_forwards_to_the_controller(tmp_path):
     b.file_box.value = "game-at-20"
     b.save_button.click()
     assert load(tmp_path / "game-at-20.toml").verify() == []
+
+
+def test_on_the_canvas_a_piece_click_sends_its_marks_and_a_step_fits_the_view(tmp_path):
+    from matplotlib.backend_bases import MouseEvent
+
+    from hive_teach.core.hexgrid import to_pixel
+
+    b = analysis_board(GAME, move=20, canvas=True, folder=tmp_path)
+    sent: list[bytes] = []
+    b.canvas.send_binary = sent.append
+
+    def press(cell: int) -> None:
+        x, y = b._figure.axes[0].transData.transform(to_pixel(cell))
+        MouseEvent("button_press_event", b.canvas, x, y, button=1)._process()
+
+    pos = b.controller.board.game
+    name = next(v for _, v in b.piece_menu.options if v and pos.targets(v))
+    press(pos.where[Piece.from_name(name)])  # the first press on the page: the whole board
+    assert b.controller.board.selected == Piece.from_name(name)
+    assert len(sent) == 1 and "data:image/png" in b.overlay.value  # its marks, over it
+    press(pos.where[Piece.from_name(name)])  # let go: the marks go, the board stays
+    assert len(sent) == 1 and b.overlay.value == ""
+    view = b._figure.axes[0].get_xlim()
+    b.first_button.click()  # the start of the game: another picture, fitted to it
+    assert len(sent) == 2 and b._figure.axes[0].get_xlim() != view

@@ -20,6 +20,7 @@ import ipywidgets as w
 from hive_teach.board.analysis import AnalysisController
 from hive_teach.board.canvas_widget import CanvasWidget
 from hive_teach.board.controller import Feedback
+from hive_teach.board.drawing import scene_of
 from hive_teach.board.widget import rule_ids_named
 from hive_teach.core.i18n import LANGUAGES
 
@@ -39,6 +40,7 @@ class AnalysisBoard(CanvasWidget[Feedback]):
 
     ratio = 0.75
     controller: AnalysisController
+    _painted_move = -1  # the moment of the game the picture shows
 
     def __init__(self, controller: AnalysisController, *, canvas: bool | None = None,
                  width: float = 6.0, folder: str | Path = ".") -> None:
@@ -91,7 +93,12 @@ class AnalysisBoard(CanvasWidget[Feedback]):
     def refresh(self) -> None:
         """Redraw the picture, the readout and the menus from the controller."""
         c = self.controller
-        self._paint(c.board.game, c.marks())
+        # Within a moment of the game only the marks of the clicks change: they go over the
+        # board painted once; a step to another moment fits the view to it.
+        game, board = c.board.game, c.board
+        self._paint(game, c.marks(), lambda: scene_of(game, board.base_marks()),
+                    fit=c.move != self._painted_move)
+        self._painted_move = c.move
         lang = c.lang
         self._refreshing = True
         try:

@@ -294,13 +294,15 @@ class CanvasWidget(w.VBox, Generic[F]):  # type: ignore[misc]  # ipywidgets has 
         if cell is not None or self.clicks_outside:
             self.click_cell(cell)
 
-    def _paint(self, game: Any, marks: Any, base: Callable[[], Scene] | None = None) -> None:
+    def _paint(self, game: Any, marks: Any, base: Callable[[], Scene] | None = None, *,
+               fit: bool = False) -> None:
         """Show ``game`` with ``marks`` on the canvas (or as the image). ``base()`` gives the
         static part of the picture, which stays on the canvas while it is the same (None:
-        everything is static, and the view is fitted to the picture each time)."""
+        everything is static, and the view is fitted to the picture each time); ``fit``: fit
+        the view to this picture, instead of keeping it while the picture fits in it."""
         if self._layers is not None:
             scene = scene_of(game, marks)
-            if base is None:
+            if base is None or fit:
                 self._layers.reset_view()
             self._layers.show(scene, base or (lambda: scene), live=self._shown)
             self._drawn = scene.board

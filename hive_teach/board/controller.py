@@ -603,6 +603,14 @@ class BoardController(Generic[G]):
         marks = self.rules.marks(self, self.view(), title)
         return self.coach.marks(self, marks) if self.coach is not None else marks
 
+    def base_marks(self, title: str | None = None) -> Any:
+        """The diagram marks of what follows from the game alone, with nothing selected,
+        marked or rejected: the static part of a board's picture, painted once per position
+        while the learner's clicks come and go over it."""
+        view = self.view()
+        return self.rules.marks(self, View(removing=view.removing, last_move=view.last_move),
+                                title)
+
     def hint(self) -> Feedback:
         """The coach's hint (a board with ``coach=True``): a good move for the side to move,
         with a one-sentence reason, drawn on the board; nothing is played."""

@@ -20,7 +20,6 @@ instead of a hidden log.
 from __future__ import annotations
 
 import base64
-import dataclasses
 import html
 import re
 from collections.abc import Callable, Mapping
@@ -29,7 +28,7 @@ from typing import Any
 import ipywidgets as w
 
 from hive_teach.board.canvas_widget import CanvasWidget
-from hive_teach.board.controller import BoardController, Feedback, View
+from hive_teach.board.controller import BoardController, Feedback
 from hive_teach.board.drawing import diagram_png, scene_of
 from hive_teach.core.hexgrid import Cell, parse_cell, to_pixel
 from hive_teach.core.i18n import LANGUAGES
@@ -43,11 +42,6 @@ empty menu and cannot select."""
 Title = str | Mapping[str, str] | Callable[[str], str] | None
 """A board's title: one text, a text per language (``{"en": ..., "de": ...}``), a function
 of the language, or None (the diagram's own line: who is to move)."""
-
-_POSITION_FIELDS = frozenset({"last_move", "removing"})
-"""The fields of a :class:`~hive_teach.board.controller.View` that follow from the game alone;
-the others change with the learner's clicks and are drawn as the overlay."""
-
 
 def fit_menu(menu: w.Dropdown, description: str, widest: str = "") -> None:
     """Label ``menu`` with ``description`` and make it wide enough for its longest entry (and
@@ -175,22 +169,11 @@ class Board(CanvasWidget[Feedback]):
         """The diagram marks for what the controller shows now."""
         return self.controller.marks(self.title)
 
-    def base_view(self) -> View:
-        """What the board shows with nothing selected, marked or rejected: the controller's
-        view with only the fields that follow from the game (the static part of the
-        picture, painted once per position)."""
-        view = self.controller.view()
-        cleared: dict[str, Any] = {}
-        for f in dataclasses.fields(view):
-            if f.name not in _POSITION_FIELDS:
-                factory: Any = f.default_factory
-                cleared[f.name] = f.default if factory is dataclasses.MISSING else factory()
-        return dataclasses.replace(view, **cleared)
-
     def base_scene(self) -> Scene:
-        """The static part of the picture: the scene of :meth:`base_view`."""
+        """The static part of the picture: the scene of the controller's
+        :meth:`~hive_teach.board.controller.BoardController.base_marks`."""
         c = self.controller
-        return scene_of(c.game, c.rules.marks(c, self.base_view(), self.title))
+        return scene_of(c.game, c.base_marks(self.title))
 
     def figure_fraction(self, cell: Cell) -> tuple[float, float]:
         """Where ``cell``'s centre is on the canvas, as fractions of the figure (0..1, y up).
