@@ -81,3 +81,29 @@ def test_a_lettered_cell_shows_its_letter_and_its_name_apart(sid: str) -> None:
         (lx, ly), = {(t.x, t.y) for t in texts if t.text == letter}
         (nx, ny), = {(t.x, t.y) for t in texts if t.text == cell_name(c)}
         assert abs(lx - nx) + abs(ly - ny) > 0.4, (letter, cell_name(c))
+
+
+def test_the_mark_on_the_piece_a_reason_names_leaves_the_pieces_letter_readable() -> None:
+    # A click on wS1, whose move would split off wQ (R6), marks wQ with "!". Under the
+    # letter the mark hid the foot of the Q, which read as an O.
+    from hive_teach.board.controller import BoardController
+    from hive_teach.board.drawing import scene_of
+    from hive_teach.board.mpl import item_boxes
+    from hive_teach.core.scene import Text, text_width
+    from hive_teach.hive.position import Position
+
+    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bQ wS1-;wQ -wS1;bS1 bQ-")
+    board = BoardController(pos)
+    assert board.click("0,0").rule == "R6"
+    marks = board.marks()
+    assert set(marks.labels.values()) == {"!"}
+    texts = [t for t in scene_of(pos, marks).items if isinstance(t, Text)]
+    (mark,) = [t for t in texts if t.text == "!"]
+    letters = [t for t in texts if t.text == "Q" and abs(t.x - mark.x) < 1]
+    assert letters  # the Queen's letter, on her tile beside the mark
+    # The mark's white plate (Painter.boxed_text), and the ink of each letter.
+    half_w = text_width(mark.text, mark.size, True) / 2 + mark.size * 0.3
+    half_h = mark.size * 0.72
+    m0, m1, m2, m3 = mark.x - half_w, mark.y - half_h, mark.x + half_w, mark.y + half_h
+    for x0, y0, x1, y1 in item_boxes(letters, 0.02):
+        assert x1 < m0 or m2 < x0 or y1 < m1 or m3 < y0, "the mark covers the letter"
