@@ -310,14 +310,11 @@ def _draw_marks(paint: Painter, board: DrawnBoard, pos: Position, m: Resolved) -
     for c, text in sorted(m.labels.items()):
         board.mark("label", c, text)
         x, y = centre[c]
-        # On a piece: right of its letter (under it the label hid the letter's foot, and a Q
-        # read as an O), or under a cross's rule badge, which covers the letter; on a marked
-        # empty cell: above the mark, or, when the cell's name takes that place (coordinates
-        # on), beside the mark on the left.
-        if c in occupied and c in m.forbidden:
-            cell_label(paint, x, y - 0.86, text)
-        elif c in occupied:
-            cell_label(paint, x + 0.46, y - 0.5, text)
+        # On a piece: on its lower corner, clear of its letter (higher, the label hid the
+        # letter's foot, and a Q read as an O); on a marked empty cell: above the mark, or,
+        # when the cell's name takes that place (coordinates on), beside the mark on the left.
+        if c in occupied:
+            cell_label(paint, x, y - 0.98, text)
         elif c in busy and m.coords:
             cell_label(paint, x - 0.6, y, text)
         else:
