@@ -115,3 +115,13 @@ def test_the_contents_page_numbers_the_lessons_as_they_name_each_other():
         for number, item in enumerate(items):
             if item.startswith(("0", "1")) and item[2] == "-":
                 assert int(item[:2]) == number, (lang, item)
+
+
+def test_the_rules_line_names_each_rule_in_the_lessons_language():
+    from hive_teach.core.rules import rule_anchor, rule_title
+
+    for lang in ("en", "de", "zh"):
+        nb = json.loads((ROOT / "notebooks" / lang / "04-gates.ipynb").read_text("utf-8"))
+        title = "".join(nb["cells"][0]["source"])
+        link = f"[R7: {rule_title('R7', lang)}](../../docs/rules.md#{rule_anchor('R7')})"
+        assert build_notebooks.RULES_LINE[lang] in title and link in title, (lang, title)

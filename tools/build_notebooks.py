@@ -31,7 +31,7 @@ KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "nam
 
 CELL_TYPES = {"text", "diagram", "targets", "why", "board", "reach", "find", "code"}
 
-RULES_LINE = {  # under each lesson's title: its rule ids, linked to the rules page (English)
+RULES_LINE = {  # under each lesson's title: its rules, linked to the rules page (English)
     "en": "Rules in this lesson, on the rules page",
     "de": "Regeln dieser Lektion, auf der (englischen) Regelseite",
     "zh": "本课的规则（英文规则页）",
@@ -70,13 +70,14 @@ def _q(value: str) -> str:
 
 
 def _rules_line(rules: list[str], lang: str) -> str:
-    """The line under a lesson's title linking each of its rules to its section of the rules
-    page, e.g. ``[R7: Freedom to move on the ground](../../docs/rules.md#r7-...)``."""
+    """The line under a lesson's title linking each of its rules, by its title in the
+    lesson's language, to its section of the (English) rules page, e.g.
+    ``[R7: Bewegungsfreiheit auf dem Boden](../../docs/rules.md#r7-...)``."""
     from hive_teach.core.rules import rule_anchor, rule_title
 
     if not rules:
         return ""
-    links = [f"[{r}: {rule_title(r)}]({RULES_PAGE}#{rule_anchor(r)})" for r in rules]
+    links = [f"[{r}: {rule_title(r, lang)}]({RULES_PAGE}#{rule_anchor(r)})" for r in rules]
     return f"\n\n{RULES_LINE[lang]}: " + " · ".join(links)
 
 
