@@ -93,6 +93,26 @@ def click_hand(page: Any, server: Server, game_id: str, piece: str) -> None:
     click_at(page, server.view(game_id)["hand"][piece])
 
 
+def name_contrast(page: Any, cell: str) -> float:
+    """The contrast (WCAG's ratio, 1 to 21) between the ink of ``cell``'s name on the board and
+    the ground around it, as the page shows them (a screenshot of the name)."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    box = page.evaluate("""(name) => {
+      const t = [...document.querySelectorAll('#board svg text')]
+        .find((e) => e.textContent === name);
+      const r = t.getBoundingClientRect();
+      return {x: r.x - 2, y: r.y - 2, width: r.width + 4, height: r.height + 4};
+    }""", cell)
+    rgb = np.asarray(Image.open(io.BytesIO(page.screenshot(clip=box))).convert("RGB")) / 255
+    linear = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
+    lum = linear @ np.array([0.2126, 0.7152, 0.0722])
+    return float((lum.max() + 0.05) / (lum.min() + 0.05))
+
+
 def lit(page: Any) -> list[str]:
     """The cells the page shows green, sorted."""
     return sorted(page.eval_on_selector_all(".ht-target", "es => es.map(e => e.dataset.cell)"))
@@ -182,6 +202,11 @@ def test_two_learners_play_by_the_link_while_a_spectator_watches(server: Server,
     assert lit(a) == []
     click_at(a, queen)
     shot(a, "learner-a-targets")
+    # A lit cell's name reads as well as an unlit one's (a plain green fill over the name
+    # paled it to about two thirds of that contrast).
+    plain = name_contrast(a, "1,-1")
+    assert all(name_contrast(a, c) >= plain for c in lit(a)), [
+        (c, name_contrast(a, c), plain) for c in lit(a)]
     target = lit(a)[0]
     click_cell(a, server, game_id, target)
     wait_moves(a, 5)
