@@ -221,6 +221,42 @@ def test_two_learners_play_by_the_link_while_a_spectator_watches(server: Server,
         assert page.errors == []
 
 
+def test_a_learner_plays_with_the_keyboard_alone(server: Server, chromium: Any) -> None:
+    a = new_page(chromium)
+    a.goto(server.base + "/?lang=en")
+    a.click("#create")
+    a.wait_for_url("**/play/**")
+    a.wait_for_selector("#keys:not([hidden])")
+    game_id = a.url.split("/play/")[1].split("?")[0]
+    view = server.view(game_id)
+
+    def entries(menu: str) -> list[list[str]]:
+        return a.eval_on_selector_all(f"{menu} option", "os => os.map(o => [o.value, o.text])")
+
+    # The pieces that can move, each with where it is; nothing chosen at first.
+    pieces = entries("#key-piece")
+    assert pieces[0] == ["", "—"] and a.input_value("#key-piece") == ""
+    assert [v for v, _ in pieces[1:]] == sorted(p for p, t in view["targets"].items() if t)
+    assert dict(pieces)["wS1"] == "Spider wS1 (in hand)"
+    a.focus("#key-play")
+    a.keyboard.press("Enter")
+    assert a.inner_text("#message") == "Choose a piece first."
+    a.select_option("#key-piece", "wS1")  # the board lights the same cells as a click does
+    assert lit(a) == sorted(view["targets"]["wS1"])
+    assert [v for v, _ in entries("#key-cell")[1:]] == sorted(view["targets"]["wS1"])
+    shot(a, "learner-keyboard")
+    a.focus("#key-play")
+    a.keyboard.press("Enter")
+    assert a.inner_text("#message") == "Now choose the cell it goes to."
+    a.select_option("#key-cell", "0,0")
+    a.focus("#key-play")
+    a.keyboard.press("Enter")
+    wait_moves(a, 1)
+    assert a.inner_text("#message") == "You played wS1."
+    assert a.locator("#keys").is_hidden()  # Black's turn: no menus to play from
+    assert a.errors == []
+
+
 def test_the_teacher_sees_every_game_and_the_attempts_by_rule(server: Server,
                                                                chromium: Any) -> None:
     game = server.api("POST", "/api/games", {"game_type": "Base+MLP"})

@@ -21,6 +21,9 @@
   const shareBox = document.getElementById("share");
   const joinUrl = document.getElementById("join-url");
   const movesList = document.getElementById("moves");
+  const keysForm = document.getElementById("keys");
+  const keyPiece = document.getElementById("key-piece");
+  const keyCell = document.getElementById("key-cell");
 
   const board = new HT.Board(boardBox, w("board_label"));
   let view = null; // the last view drawn
@@ -93,6 +96,32 @@
     if (refused && view.cells[refused]) board.mark("ht-wrong", view.cells[refused], 0.9, refused);
   }
 
+  // The menus under the board: the pieces that can move, then the cells of the chosen one.
+  function options(menu, entries, value) {
+    menu.replaceChildren(HT.el("option", { value: "" }, "—"),
+      ...entries.map(([v, text]) => HT.el("option", { value: v }, text)));
+    menu.value = entries.some(([v]) => v === value) ? value : "";
+  }
+
+  function cellOf(piece) {
+    for (const [cell, stack] of Object.entries(view.stacks || {})) {
+      if (stack.length && stack[stack.length - 1] === piece) return cell;
+    }
+    return null;
+  }
+
+  function showKeys() {
+    const on = canPlay() && !view.pass;
+    keysForm.hidden = !on;
+    if (!on) return;
+    const pieces = Object.keys(view.targets)
+      .filter((p) => pickable(p) && Object.keys(view.targets[p]).length).sort();
+    options(keyPiece, pieces.map((p) => [p, HT.pieceName(p) + " (" + (cellOf(p) || w("keys_hand"))
+      + ")"]), selected);
+    const cells = selected ? Object.keys(view.targets[selected] || {}).sort() : [];
+    options(keyCell, cells.map((c) => [c, c]), keyCell.value);
+  }
+
   function draw(next) {
     const samePly = view && view.ply === next.ply;
     view = next;
@@ -103,6 +132,7 @@
     board.show(view);
     showMarks();
     showStatus();
+    showKeys();
     HT.showMoves(movesList, view.moves, view.ply);
   }
 
@@ -134,6 +164,7 @@
     const n = Object.keys(view.targets[piece] || {}).length;
     say(w(n ? "selected" : "selected_none", { piece: HT.pieceName(piece) }));
     showMarks();
+    showKeys();
   }
 
   function deselect() {
@@ -141,6 +172,7 @@
     refused = null;
     say(w("deselected"));
     showMarks();
+    showKeys();
   }
 
   function owner(piece) {
@@ -187,6 +219,30 @@
     } else {
       send({ piece: selected, to: cell }, cell);
     }
+  });
+
+  keyPiece.addEventListener("change", function () {
+    if (!view || !canPlay()) return;
+    if (keyPiece.value) select(keyPiece.value);
+    else if (selected) deselect();
+  });
+
+  keysForm.addEventListener("submit", function (event) {
+    event.preventDefault();
+    if (!view || !canPlay() || busy) return;
+    const piece = keyPiece.value;
+    if (!piece) {
+      say(w("keys_pick_piece"), true);
+      keyPiece.focus();
+      return;
+    }
+    const move = (view.targets[piece] || {})[keyCell.value];
+    if (!move) {
+      say(w("keys_pick_cell"), true);
+      keyCell.focus();
+      return;
+    }
+    send({ move: move }, keyCell.value);
   });
 
   passButton.addEventListener("click", function () {
