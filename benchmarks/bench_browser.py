@@ -1,6 +1,7 @@
 """Click-to-targets latency of the board widget in a real browser (JupyterLab + Chromium).
 
 Run from the repository root:  .venv/bin/python benchmarks/bench_browser.py [--app voila]
+[--scale 2]
 
 One notebook cell shows a plain ipywidgets Button whose ``on_click`` sets a Label (the floor:
 the round trip of any widget the kernel answers) and a Hive board. In the same run it measures,
@@ -49,7 +50,6 @@ from browser_support import (  # noqa: E402
     browser,
     free_port,
     jupyterlab,
-    new_page,
     open_and_run,
     read_fractions,
     write_notebook,
@@ -243,8 +243,14 @@ def voila(root: Path) -> Iterator[str]:
 
 
 @contextmanager
-def opened(app: str, root: Path, chromium: Any, notebook: str) -> Iterator[Any]:
-    """A page with ``notebook`` (in ``root``) run in ``app``, JupyterLab or Voilà."""
+def opened(app: str, root: Path, chromium: Any, notebook: str, scale: float) -> Iterator[Any]:
+    """A page with ``notebook`` (in ``root``) run in ``app``, JupyterLab or Voilà, on a screen
+    of ``scale`` device pixels per CSS pixel."""
+
+    def new_page(chromium: Any) -> Any:
+        return chromium.new_page(viewport={"width": 1400, "height": 1000},
+                                 device_scale_factor=scale)
+
     if app == "lab":
         with jupyterlab(root) as lab:
             page = new_page(chromium)
@@ -264,13 +270,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--app", choices=("lab", "voila"), default="lab",
                         help="JupyterLab (default, the issue's figure) or Voilà (hive-teach learn)")
+    parser.add_argument("--scale", type=float, default=1.0,
+                        help="device pixels per CSS pixel (2: a HiDPI laptop screen)")
     parser.add_argument("--clicks", type=int, default=40, help="measurements of each kind")
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="hive-teach-bench-"))
     shutil.copytree(ROOT / "scenarios", tmp / "scenarios")
     write_notebook(tmp / "bench.ipynb", [BARE_CELL + BOARD_CELLS])
     load_before = load()
-    with browser() as chromium, opened(args.app, tmp, chromium, "bench.ipynb") as page:
+    with browser() as chromium, opened(args.app, tmp, chromium, "bench.ipynb",
+                                             args.scale) as page:
         fractions = read_fractions(page)
         ping = page.locator(".bench-ping").first
         bare: list[float] = []
@@ -294,9 +303,9 @@ def main() -> None:
                 undos.append(measure_undo(page))
         load_after = load()
         server = "JupyterLab" if args.app == "lab" else "Voilà"
-        print(f"{server}; load average before {load_before}, after {load_after} "
-              f"({os.cpu_count()} cores; the benchmark's own {server}, kernel and Chromium "
-              "add to it)")
+        print(f"{server}, {args.scale:g} device pixels per CSS pixel; load average before "
+              f"{load_before}, after {load_after} ({os.cpu_count()} cores; the benchmark's own "
+              f"{server}, kernel and Chromium add to it)")
         print(summary("bare widget round trip (Button -> Label)", bare))
         print(summary("click to targets painted over the board", targets))
         print(summary("click to targets listed in the readout", listed))
