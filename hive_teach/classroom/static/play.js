@@ -103,21 +103,14 @@
     menu.value = entries.some(([v]) => v === value) ? value : "";
   }
 
-  function cellOf(piece) {
-    for (const [cell, stack] of Object.entries(view.stacks || {})) {
-      if (stack.length && stack[stack.length - 1] === piece) return cell;
-    }
-    return null;
-  }
-
   function showKeys() {
     const on = canPlay() && !view.pass;
     keysForm.hidden = !on;
     if (!on) return;
     const pieces = Object.keys(view.targets)
       .filter((p) => pickable(p) && Object.keys(view.targets[p]).length).sort();
-    options(keyPiece, pieces.map((p) => [p, HT.pieceName(p) + " (" + (cellOf(p) || w("keys_hand"))
-      + ")"]), selected);
+    options(keyPiece, pieces.map((p) => [p, HT.pieceName(p) + " ("
+      + ((board.where(p) || {}).cell || w("keys_hand")) + ")"]), selected);
     const cells = selected ? Object.keys(view.targets[selected] || {}).sort() : [];
     options(keyCell, cells.map((c) => [c, c]), keyCell.value);
   }
