@@ -212,6 +212,18 @@ def picture_changes(before, after, points: dict[str, list[float]]) -> dict:
     return {"count": int(changed.sum()), "size": [w, h], "box": box, "at": at}
 
 
+def corner_ink(page) -> list[int]:
+    """For each board on the page, the most opaque pixel in the bottom right corner of
+    ipympl's top layer (rubber bands and the drag handle): 0 where no drag handle is drawn,
+    which a click there would grab to resize the board."""
+    return page.evaluate("""() => [...document.querySelectorAll(
+        '.jupyter-matplotlib-canvas-div')].map((div) => {
+      const top = div.querySelectorAll('canvas')[1];
+      const d = top.getContext('2d').getImageData(top.width - 8, top.height - 8, 6, 6).data;
+      return Math.max(...d.filter((_, i) => i % 4 === 3));
+    })""")
+
+
 def wait_for_overlay(page) -> None:
     """Wait until the picture of a click's marks is over the canvas and decoded."""
     page.wait_for_function("""() => {

@@ -14,7 +14,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import browser_page, free_port, jupyterlab, require_chromium
+from browser_support import (
+    browser_page,
+    corner_ink,
+    free_port,
+    jupyterlab,
+    require_chromium,
+)
 
 from hive_teach.core.rules import rule_anchor, rule_ids
 from hive_teach.teach.app import (
@@ -75,12 +81,7 @@ def test_learn_opens_the_contents_and_a_lesson_with_live_boards_no_code_no_cdn(a
         # No board has a drag handle in its bottom right corner, where a click would resize
         # the board (ipympl's page code made each one resizable): the top layer is empty.
         page.wait_for_timeout(1000)
-        corners = page.evaluate("""() => [...document.querySelectorAll(
-            '.jupyter-matplotlib-canvas-div')].map((div) => {
-          const top = div.querySelectorAll('canvas')[1];
-          const d = top.getContext('2d').getImageData(top.width - 8, top.height - 8, 6, 6).data;
-          return Math.max(...d.filter((_, i) => i % 4 === 3));
-        })""")
+        corners = corner_ink(page)
         assert corners and set(corners) == {0}, corners
         html = page.content()  # no code on the page, nor the answers in it
         assert "from hive_teach" not in html and "find_exercise" not in html
