@@ -497,10 +497,12 @@ class LayeredAxes:
         if not live:
             canvas.draw_idle()
         elif kind == "blit" and self._saved is not None and self._saved_key == self._key():
-            canvas.restore_region(self._saved)  # type: ignore[attr-defined]  # Agg canvases
             if self.sink is not None:
+                # The canvas holds the static part's pixels: _send_overlay puts them back
+                # after each overlay it paints.
                 self._send_overlay()
             else:
+                canvas.restore_region(self._saved)  # type: ignore[attr-defined]  # Agg
                 self._draw_overlay()
                 canvas.blit(self.figure.bbox)
         else:
