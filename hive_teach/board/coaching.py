@@ -1,4 +1,5 @@
-"""The coach on a Hive board: a sentence after each learner move, a reason for each engine
+"""The coach on a Hive board (Hive registers it as its ``coach`` part,
+:mod:`hive_teach.hive.parts`): a sentence after each learner move, a reason for each engine
 move, hints, and the coach's move drawn on the diagram.
 
 :class:`BoardCoach` is what ``BoardController(..., coach=True)`` holds; the controller calls
@@ -49,10 +50,9 @@ class BoardCoach:
         self._drawn: tuple[Cell | None, Cell] | None = None
         self._for: Feedback | None = None
 
-    def judge(self, board: BoardController[Any], move: AnyMove) -> None:
+    def judge(self, board: BoardController[Position], move: AnyMove) -> None:
         """Before the learner's legal ``move`` is played: what the coach will say of it."""
         pos = board.game
-        assert isinstance(pos, Position)
         self.verdict = coach(pos, move, time_limit=self.time_limit)
         self.reasons = []
         self._drawn, self._for = None, None
@@ -63,10 +63,9 @@ class BoardCoach:
                 at.push(move)
             self._drawn = _from_to(at, at.parse_move(self.verdict.moves[0]))
 
-    def engine_move(self, board: BoardController[Any], move: AnyMove) -> None:
+    def engine_move(self, board: BoardController[Position], move: AnyMove) -> None:
         """Before the engine's ``move`` is played: why it plays it."""
         pos = board.game
-        assert isinstance(pos, Position)
         if pos.legal_moves() != [move]:  # a forced move (a pass) needs no reason
             self.reasons.append(describe(pos.copy(), move))
 
@@ -84,10 +83,9 @@ class BoardCoach:
         self._for = fb
         return fb
 
-    def hint(self, board: BoardController[Any]) -> tuple[AnyMove, Said]:
+    def hint(self, board: BoardController[Position]) -> tuple[AnyMove, Said]:
         """A good move for the side to move and why (drawn until the next action)."""
         pos = board.game
-        assert isinstance(pos, Position)
         move, said = advise(pos, time_limit=HINT_TIME)
         self._drawn = _from_to(pos, move)
         return move, said

@@ -9,7 +9,8 @@ the history of what happened; its actions (:meth:`~BoardController.click`,
 and the game stays as it was. What a click means in a game (select a piece and then a cell in
 Hive; place or remove a stone in Rive), the words it uses and the marks it draws come from the
 game's click model (:mod:`hive_teach.board.hive_clicks`, :mod:`hive_teach.board.rive_clicks`),
-chosen by the game. The widget in :mod:`hive_teach.board.widget` only forwards clicks here and
+which the game registers (:mod:`hive_teach.core.registry`); the controller never asks which
+game it holds. The widget in :mod:`hive_teach.board.widget` only forwards clicks here and
 draws :meth:`~BoardController.marks`.
 
 Modes: ``free`` (both sides at one board), ``engine`` (the learner plays ``human``, the engine
@@ -50,6 +51,7 @@ from hive_teach.core.checked import NOTHING, Checked
 from hive_teach.core.game import Game, Why
 from hive_teach.core.hexgrid import Cell, cell_name, parse_cell
 from hive_teach.core.i18n import check_language
+from hive_teach.core.registry import parts_for, parts_named
 
 G = TypeVar("G", bound=Game[Any, Any])
 """The game a board plays (a Hive Position, a RiveGame)."""
@@ -131,9 +133,11 @@ class View:
 class ClickModel(Protocol[G]):
     """What one game brings to the board: what a click means, its words and its marks.
 
-    Implemented by :class:`~hive_teach.board.hive_clicks.HiveClicks` and
-    :class:`~hive_teach.board.rive_clicks.RiveClicks`; the controller passes itself, so a model
-    can read the selection and call back :meth:`BoardController.play`.
+    :class:`~hive_teach.board.clicks.Clicks` implements it from the game protocol;
+    :class:`~hive_teach.board.hive_clicks.HiveClicks` and
+    :class:`~hive_teach.board.rive_clicks.RiveClicks` write only what differs. The controller
+    passes itself, so a model can read the selection and call back
+    :meth:`BoardController.play`.
     """
 
     def words(self, key: str, lang: str, **params: object) -> str:
@@ -247,19 +251,21 @@ class ClickModel(Protocol[G]):
 
 
 def click_model_for(game: object) -> ClickModel[Any]:
-    """The click model of ``game``'s kind (Hive's or Rive's)."""
-    from hive_teach.rive.engine import RiveGame
+    """A new click model of ``game``'s game, as the game registered it.
 
-    if isinstance(game, RiveGame):
-        from hive_teach.board.rive_clicks import RiveClicks
-
-        return RiveClicks()
-    from hive_teach.board.hive_clicks import HiveClicks
-    from hive_teach.hive.position import Position
-
-    if not isinstance(game, Position):
-        raise TypeError(f"a board plays a Hive Position or a RiveGame, not {type(game).__name__}")
-    return HiveClicks()
+    >>> click_model_for("wQ")
+    Traceback (most recent call last):
+    ...
+    TypeError: a board plays a game the kit knows, not str: str is not a game the kit knows \
+("hive" or "rive")
+    """
+    try:
+        parts = parts_for(game)
+    except TypeError as e:
+        raise TypeError(f"a board plays a game the kit knows, not {type(game).__name__}: {e}"
+                        ) from None
+    model: ClickModel[Any] = parts.part("clicks")()
+    return model
 
 
 class BoardController(Generic[G]):
@@ -630,15 +636,12 @@ class BoardController(Generic[G]):
 
 
 def _coach_for(game: Any, mode: str) -> Any:
-    """The coach of a board in ``mode`` on ``game`` (Hive only: the coach knows its rules)."""
-    from hive_teach.hive.position import Position
-
-    if not isinstance(game, Position) or mode not in ("free", "engine"):
-        raise ValueError(f"the coach plays along in Hive games in free or engine mode, not in "
-                         f"{type(game).__name__} {mode} mode")
-    from hive_teach.board.coaching import BoardCoach
-
-    return BoardCoach()
+    """The coach of a board in ``mode`` on ``game``, if its game brings one (Hive's)."""
+    parts = parts_for(game)
+    if not parts.has("coach") or mode not in ("free", "engine"):
+        raise ValueError(f"the coach plays along in free or engine mode of a game that has one "
+                         f"(Hive), not in {type(game).__name__} {mode} mode")
+    return parts.part("coach")()
 
 
 def _name(piece: Any) -> str | None:
@@ -660,9 +663,8 @@ def _acceptor(
 def RiveController(game: Any = None, *, side: int = 5, **options: Any) -> BoardController[Any]:
     """A board on a Rive game (default: an empty board of ``side``); the options are
     :class:`BoardController`'s."""
-    from hive_teach.rive.engine import RiveGame
-
-    return BoardController(game if game is not None else RiveGame(side), **options)
+    return BoardController(game if game is not None else parts_named("rive").part("game")(side),
+                           **options)
 
 
 __all__ = ["MODES", "BoardController", "ClickModel", "Feedback", "RiveController", "View",

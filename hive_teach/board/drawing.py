@@ -1,11 +1,12 @@
 """One drawing pipeline for every game: a game's painter plans the scene, then it is written as
 SVG (no matplotlib needed), painted with matplotlib, or saved as PNG, SVG or PDF.
 
-The painter is chosen by the game: :func:`hive_teach.hive.paint.build_scene` for a Hive
+The painter and its marks are the game's own, as the game registers them
+(:mod:`hive_teach.core.registry`): :func:`hive_teach.hive.paint.build_scene` for a Hive
 :class:`~hive_teach.hive.position.Position` (marks: :class:`~hive_teach.hive.marks.Marks`),
 :func:`hive_teach.rive.paint.build_rive_scene` for a :class:`~hive_teach.rive.RiveGame`
-(marks: :class:`~hive_teach.rive.paint.RiveMarks`). ``fields`` set or override fields of the
-marks (``diagram_svg(pos, targets=[...], coords=True)``).
+(marks: :class:`~hive_teach.rive.paint.RiveMarks`), and so on for any registered game.
+``fields`` set or override fields of the marks (``diagram_svg(pos, targets=[...], coords=True)``).
 
 >>> from hive_teach.hive.position import Position
 >>> from hive_teach.rive import RiveGame
@@ -31,21 +32,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Unpack, overload
 
 from hive_teach.board.svg import scene_svg
+from hive_teach.core.registry import parts_for
 from hive_teach.core.scene import DrawnBoard, Scene
-from hive_teach.hive import marks as hive_marks
 from hive_teach.hive.marks import Marks, MarksFields, marks_for, route
-from hive_teach.hive.paint import build_scene
-from hive_teach.hive.position import Position
-from hive_teach.rive import paint as rive_paint
-from hive_teach.rive.engine import RiveGame
-from hive_teach.rive.paint import RiveMarksFields
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
     from hive_teach.core.game import Game as GameProtocol
-    from hive_teach.rive.paint import RiveDrawing, RiveMarks
+    from hive_teach.hive.position import Position
+    from hive_teach.rive.engine import RiveGame
+    from hive_teach.rive.paint import RiveDrawing, RiveMarks, RiveMarksFields
 
     Game = Position | RiveGame
     AnyMarks = Marks | RiveMarks
@@ -54,21 +52,36 @@ if TYPE_CHECKING:
 
 DPI = 100
 
-# Every function here takes either a Hive Position with Marks and Marks fields, or a RiveGame
-# with RiveMarks and RiveMarks fields: the overloads tell type checkers which, and _scene checks
-# it when the program runs. (The implementations take the fields as Any, as they must.)
+# Every function here takes a game with its own marks and their fields (a Hive Position with
+# Marks and Marks fields, a RiveGame with RiveMarks and RiveMarks fields, ...): the overloads
+# tell type checkers which, and _scene checks it when the program runs. (The implementations
+# take the fields as Any, as they must.)
 
 
 def _scene(game: Game | AnyGame, marks: AnyMarks | None, fields: dict[str, Any]) -> Scene:
-    if isinstance(game, RiveGame):
-        if marks is not None and not isinstance(marks, rive_paint.RiveMarks):
-            raise TypeError(f"a Rive diagram takes RiveMarks, not {type(marks).__name__}")
-        return rive_paint.build_rive_scene(game, rive_paint.with_fields(marks, **fields))
-    if marks is not None and not isinstance(marks, Marks):
-        raise TypeError(f"a Hive diagram takes Marks, not {type(marks).__name__}")
-    if not isinstance(game, Position):
-        raise TypeError(f"a diagram shows a Hive Position or a RiveGame, not {type(game).__name__}")
-    return build_scene(game, hive_marks.with_fields(marks, **fields))
+    """The scene the game's registered painter plans, with the game's own marks.
+
+    >>> from hive_teach.rive import RiveGame
+    >>> _scene(RiveGame(3), Marks(), {})
+    Traceback (most recent call last):
+    ...
+    TypeError: a rive diagram takes RiveMarks, not Marks
+    >>> _scene("Base", None, {})
+    Traceback (most recent call last):
+    ...
+    TypeError: a diagram shows a game the kit knows, not str
+    """
+    try:
+        parts = parts_for(game)
+    except TypeError:
+        raise TypeError(f"a diagram shows a game the kit knows, not {type(game).__name__}"
+                        ) from None
+    kind = parts.part("marks")
+    if marks is not None and not isinstance(marks, kind):
+        raise TypeError(f"a {parts.name} diagram takes {kind.__name__}, not "
+                        f"{type(marks).__name__}")
+    scene: Scene = parts.part("painter")(game, parts.part("with_fields")(marks, **fields))
+    return scene
 
 
 @overload
@@ -229,6 +242,13 @@ def render_to_file(
 def render_to_file(
     game: RiveGame, path: str | Path, /, fmt: str | None = None, *,
     marks: RiveMarks | None = None, dpi: float = DPI, **fields: Unpack[RiveMarksFields],
+) -> Path: ...
+
+
+@overload
+def render_to_file(
+    game: AnyGame, path: str | Path, /, fmt: str | None = None, *,
+    marks: AnyMarks | None = None, dpi: float = DPI, **fields: Any,
 ) -> Path: ...
 
 

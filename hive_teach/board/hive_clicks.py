@@ -16,10 +16,9 @@ covered or stunned). Used by :class:`~hive_teach.board.controller.BoardControlle
 
 from __future__ import annotations
 
-import random
-from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
+from hive_teach.board.clicks import Clicks, random_player
 from hive_teach.board.controller import Feedback
 from hive_teach.core.errors import IllegalMoveError
 from hive_teach.core.hexgrid import DELTAS, Cell, cell_name
@@ -27,31 +26,21 @@ from hive_teach.core.i18n import listing, side_name, t
 from hive_teach.hive.explain import explain_piece
 from hive_teach.hive.marks import Marks
 from hive_teach.hive.pieces import Colour, Piece
-from hive_teach.hive.position import AnyMove, GameState, Move, Position
+from hive_teach.hive.position import AnyMove, Move, Position
 
 if TYPE_CHECKING:
-    from hive_teach.board.controller import BoardController, Engine, View
+    from hive_teach.board.controller import BoardController, View
 
 
-def random_player(seed: int = 0) -> Engine:
-    """A stand-in engine: a random legal move, seeded by the position (so games replay)."""
-
-    def play(pos: Position) -> AnyMove:
-        return random.Random(seed + len(pos.move_stack)).choice(pos.legal_moves())
-
-    return play
-
-
-class HiveClicks:
+class HiveClicks(Clicks):
     """The :class:`~hive_teach.board.controller.ClickModel` of Hive (see the module docstring)."""
+
+    GAME = "Hive"
 
     def __init__(self) -> None:
         # The last move's throw, (from, via, to) or None, for the game and ply it was found
         # at: finding it replays one move, and the board redraws many times per move.
         self._throw: tuple[int, int, tuple[Cell, Cell, Cell] | None] = (-1, -1, None)
-
-    def words(self, key: str, lang: str, **params: object) -> str:
-        return t(key, lang, **params)
 
     def side(self, value: Any) -> Colour:
         if isinstance(value, Colour):
@@ -61,9 +50,6 @@ class HiveClicks:
     def default_human(self) -> Colour:
         return Colour.WHITE
 
-    def default_engine(self, seed: int) -> Engine:
-        return random_player(seed)
-
     def exercise_piece(self, game: Position, piece: Any, mode: str) -> Piece | None:
         found = Piece.from_name(piece) if isinstance(piece, str) else piece
         if mode == "reach" and found is None:
@@ -71,15 +57,8 @@ class HiveClicks:
         return found
 
     # ------------------------------------------------------------------ words
-    def turn_prompt(self, board: BoardController[Position]) -> str:
-        return t("your_turn", board.lang, side=side_name(board.game.turn, board.lang))
-
     def mark_prompt(self, board: BoardController[Position]) -> str:
         return t("mark_cells", board.lang, piece=board.exercise_piece)
-
-    def result(self, game: Position, lang: str) -> str:
-        return t({GameState.WHITE_WINS: "white_wins", GameState.BLACK_WINS: "black_wins"}.get(
-            game.state, "draw"), lang)
 
     def join(self, names: list[str], lang: str) -> str:
         return listing(names, lang)
@@ -151,7 +130,7 @@ class HiveClicks:
                     board.history[-1] = fb
                 return fb
             return board.done(Feedback("info", t("pick_piece", board.lang)))
-        return board.play(Move(board.selected, c))
+        return board.play(self.move_at(board, c))
 
     def _own_top(self, board: BoardController[Position], c: Cell) -> bool:
         top = board.game.top(c)
@@ -169,33 +148,17 @@ class HiveClicks:
             board.targets = frozenset(board.game.targets(move.piece))
         return move
 
-    def apply(self, board: BoardController[Position], move: Move) -> str:
-        text = board.game.move_string(move)
-        board.game.play(move)
-        return t("played", board.lang, move=text)
-
-    def kind_of(self, move: Move) -> str:
-        return "moved"
+    def move_at(self, board: BoardController[Position], c: Cell) -> Move:
+        """The selected piece (in the exercise: its piece) to ``c``."""
+        return Move(board.exercise_piece if board.marking else board.selected, c)
 
     # ------------------------------------------------------------------ the exercise
-    def is_on_board(self, game: Position, c: Cell) -> bool:
-        return True  # the Hive board has no edge
-
     def truth(self, board: BoardController[Position]) -> frozenset[Cell]:
         return frozenset(board.game.targets(board.exercise_piece))
-
-    def mark_move(self, board: BoardController[Position], c: Cell) -> Move:
-        return Move(board.exercise_piece, c)
-
-    def in_order(self, board: BoardController[Position], cells: Collection[Cell]) -> list[Cell]:
-        return sorted(cells)
 
     # ------------------------------------------------------------------ what to draw
     def targets(self, board: BoardController[Position]) -> frozenset[Cell]:
         return board.targets
-
-    def removing(self, game: Position) -> bool:
-        return False
 
     def move_cell(self, game: Position, move: Move) -> Cell | None:
         return move.to
@@ -267,3 +230,6 @@ class HiveClicks:
         else:
             cells = sorted(board.targets)
         return [(cell_name(c), c) for c in cells]
+
+
+__all__ = ["HiveClicks", "random_player"]

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
+from hive_teach.board.clicks import Clicks
 from hive_teach.board.controller import Feedback
 from hive_teach.core.hexgrid import Cell, cell_name
 from hive_teach.rive.engine import RiveGame
@@ -29,11 +30,16 @@ if TYPE_CHECKING:
     from hive_teach.board.controller import BoardController, Engine, View
 
 
-class RiveClicks:
+class RiveClicks(Clicks):
     """The :class:`~hive_teach.board.controller.ClickModel` of Rive (see the module docstring)."""
+
+    GAME = "Rive"
 
     def words(self, key: str, lang: str, **params: object) -> str:
         return t(key, lang, **params)
+
+    def side_name(self, side: Any, lang: str) -> str:
+        return side_name(side, lang)
 
     def side(self, value: Any) -> Colour:
         if isinstance(value, Colour):
@@ -51,19 +57,14 @@ class RiveClicks:
     def default_engine(self, seed: int) -> Engine:
         return SimplePlayer(seed)
 
-    def exercise_piece(self, game: RiveGame, piece: Any, mode: str) -> None:
-        if piece is not None:
-            raise ValueError("a Rive board has no pieces to pick: leave out piece")
-        return None
-
     # ------------------------------------------------------------------ words
     def turn_prompt(self, board: BoardController[RiveGame]) -> str:
         game, lang = board.game, board.lang
-        side = side_name(game.turn, lang)
         capture = game.pending_capture
         if capture is not None:
-            return t("capturing", lang, side=side, stones=stones(capture.remaining, lang))
-        return t("your_turn", lang, side=side)
+            return t("capturing", lang, side=side_name(game.turn, lang),
+                     stones=stones(capture.remaining, lang))
+        return super().turn_prompt(board)
 
     def mark_prompt(self, board: BoardController[RiveGame]) -> str:
         game = board.game
@@ -73,22 +74,14 @@ class RiveClicks:
     def result(self, game: RiveGame, lang: str) -> str:
         return result_text(game, lang)
 
-    def join(self, names: list[str], lang: str) -> str:
-        return ", ".join(names)
-
     # ------------------------------------------------------------------ clicks
-    def action_for(self, game: RiveGame, c: Cell) -> Action:
+    def move_at(self, board: BoardController[RiveGame], c: Cell) -> Action:
         """What a click on ``c`` means now: during a capture, on a stone, its removal; else a
         placement (on an empty cell mid-capture that is explained as "remove first", V5)."""
+        game = board.game
         if game.pending_capture is not None and game.stone_at(c) is not None:
             return Action.remove(c)
         return Action.place(c)
-
-    def select(self, board: BoardController[RiveGame], what: Any) -> Feedback:
-        return board.click(what if isinstance(what, (int, str)) else None)
-
-    def click(self, board: BoardController[RiveGame], c: Cell) -> Feedback:
-        return board.play(self.action_for(board.game, c))
 
     def parse(self, board: BoardController[RiveGame], text: str) -> Feedback | Action:
         try:
@@ -120,27 +113,15 @@ class RiveClicks:
     def is_on_board(self, game: RiveGame, c: Cell) -> bool:
         return is_on_board(c, game.side)
 
-    def truth(self, board: BoardController[RiveGame]) -> frozenset[Cell]:
-        return frozenset(a.cell for a in board.game.legal_moves())
-
-    def mark_move(self, board: BoardController[RiveGame], c: Cell) -> Action:
-        return self.action_for(board.game, c)
-
     def in_order(self, board: BoardController[RiveGame], cells: Collection[Cell]) -> list[Cell]:
         return [c for c in board.game.cells if c in cells]
 
     # ------------------------------------------------------------------ what to draw
-    def targets(self, board: BoardController[RiveGame]) -> frozenset[Cell]:
-        return frozenset(a.cell for a in board.game.legal_moves())
-
     def removing(self, game: RiveGame) -> bool:
         return game.pending_capture is not None
 
     def move_cell(self, game: RiveGame, move: Action) -> Cell | None:
         return move.cell if is_on_board(move.cell, game.side) else None
-
-    def last_move(self, game: RiveGame) -> None:
-        return None  # the painter rings the last placement itself
 
     def marks(self, board: BoardController[RiveGame], view: View, title: str | None) -> RiveMarks:
         # The exercises do not give the answer away: ``mark`` shows the learner's marks,
@@ -148,21 +129,6 @@ class RiveClicks:
         legal = board.mode not in ("mark", "find")
         return RiveMarks(legal=legal, forbidden=view.forbidden, checked=view.checked,
                          coords=True, lang=board.lang, title=title)
-
-    def highlight_text(self, board: BoardController[RiveGame]) -> str:
-        # In a ``mark`` exercise the learner's marks, in a ``find`` exercise nothing (that
-        # is the answer), else the legal actions.
-        if board.mode == "mark":
-            return " ".join(cell_name(x) for x in self.in_order(board, board.marked))
-        if board.mode == "find":
-            return ""
-        return " ".join(a.text for a in board.game.legal_moves())
-
-    def canvas_ratio(self, board: BoardController[RiveGame]) -> float:
-        from hive_teach.rive.paint import build_rive_scene
-
-        x0, x1, y0, y1 = build_rive_scene(board.game, board.marks()).bounds
-        return (y1 - y0) / (x1 - x0)  # the board never changes shape
 
     def choices(self, board: BoardController[RiveGame]) -> list[tuple[str, Action]]:
         game = board.game
@@ -172,10 +138,7 @@ class RiveClicks:
                 cells = self.in_order(board, capture.group)
             else:
                 cells = [c for c in game.cells if game.stone_at(c) is None]
-            return [(cell_name(c), self.action_for(game, c)) for c in cells]
+            return [(cell_name(c), self.move_at(board, c)) for c in cells]
         remove = t("remove_suffix", board.lang)
         return [(f"{a.text} ({remove})" if a.is_removal else a.text, a)
                 for a in game.legal_moves()]
-
-    def second_choices(self, board: BoardController[RiveGame]) -> None:
-        return None
