@@ -33,9 +33,9 @@ import importlib
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-BUILTIN = ("hive_teach.hive.parts", "hive_teach.rive.parts")
-"""The modules that register the kit's own games, imported on the first look-up (by name: an
-engine package may not be imported by ``core``)."""
+BUILTIN = {"hive": "hive_teach.hive.parts", "rive": "hive_teach.rive.parts"}
+"""The kit's own games and the modules that register them, imported on the first look-up (by
+name: an engine package may not be imported by ``core``); they come first in :func:`games`."""
 
 DEFAULT = "hive"
 """The game of a scenario file without a ``game`` key."""
@@ -133,12 +133,16 @@ def register(parts: GameParts) -> GameParts:
     ...
     ValueError: the game name "hive" is taken by hive_teach.hive.position:Position
     """
+    _load_builtin()
     known = _GAMES.get(parts.name)
     if known is not None:
         if known == parts:
             return known
         raise ValueError(f'the game name "{parts.name}" is taken by {known.game}')
     _GAMES[parts.name] = parts
+    order = [*(n for n in BUILTIN if n in _GAMES), *(n for n in _GAMES if n not in BUILTIN)]
+    for name in order:  # the kit's own games first, whichever module was imported first
+        _GAMES[name] = _GAMES.pop(name)
     return parts
 
 
@@ -183,7 +187,7 @@ def _load_builtin() -> None:
     global _loaded
     if not _loaded:
         _loaded = True
-        for module in BUILTIN:
+        for module in BUILTIN.values():
             importlib.import_module(module)
 
 

@@ -237,6 +237,23 @@ class Scenario(ABC, Generic[G, M]):
         """The answer the engine gives, for a scenario without ``[answer]``: the focus piece's
         targets, the legal actions."""
 
+    # ------------------------------------------------------------------ a report's map
+    @abstractmethod
+    def map_labels(self, game: G, focus: str) -> dict[Cell, str]:
+        """What the ASCII map of a report (:mod:`hive_teach.teach.report`) writes on each
+        cell of ``game`` (``"."`` for an empty cell); ``focus`` is the mark before the piece the
+        scenario is about (``""``: none)."""
+
+    def agreed(self, game: G) -> frozenset[Cell]:
+        """The cells the scenario lists that the engine agrees with, for a report's map (none
+        unless the game says)."""
+        return frozenset()
+
+    def legend(self, focus: str) -> list[str]:
+        """What a report's legend says of the map's labels (``focus``: as in
+        :meth:`map_labels`)."""
+        return [". empty"]
+
     # ------------------------------------------------------------------ reading
     @classmethod
     def read(cls, r: Reader, default_id: str | None = None) -> Self:

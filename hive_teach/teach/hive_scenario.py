@@ -171,6 +171,27 @@ class HiveScenario(Scenario[Position, Marks]):
         marks = Marks(**fields)
         return marks if answer else replace(marks, **_ANSWER_MARKS)
 
+    def map_labels(self, game: Position, focus: str) -> dict[Cell, str]:
+        piece = self.focus.piece if self.focus is not None and focus else None
+        labels = {}
+        for c, stack in game.stacks.items():
+            top = stack[-1]
+            height = f"^{len(stack)}" if len(stack) > 1 else ""
+            labels[c] = (focus if top is piece else "") + top.name + height
+        return labels
+
+    def agreed(self, game: Position) -> frozenset[Cell]:
+        if self.focus is None or not self.focus.targets:
+            return frozenset()
+        return self.focus.targets & frozenset(game.targets(self.focus.piece))
+
+    def legend(self, focus: str) -> list[str]:
+        items = [f"{focus}{self.focus.piece} the focus piece"] if self.focus is not None else []
+        items.append(". empty")
+        if any(len(st) > 1 for st in self.position().stacks.values()):
+            items.append("bB1^2 bB1 on top of a stack of 2")
+        return items
+
     def engine_answer(self) -> str:
         """The focus piece's targets from the engine (``""`` without a focus piece).
 

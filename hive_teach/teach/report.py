@@ -4,7 +4,9 @@
 that the engine refuses (each with the engine's explanation, in English), the cells the
 engine allows that it leaves out (with a way there), the wrong rule ids and the false marks;
 then an ASCII map of the position (:mod:`hive_teach.core.asciihex`) with those cells marked,
-and a legend. ``pytest --hive`` prints it for a failing scenario.
+and a legend. What the map writes on a cell is the scenario's own
+(:meth:`~hive_teach.teach.base.Scenario.map_labels`), for any game. ``pytest --hive`` prints
+it for a failing scenario.
 
 >>> from hive_teach.teach.scenario import loads
 >>> s = loads('''
@@ -37,11 +39,12 @@ is 2 cells away from wQ. (R9)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from hive_teach.core.asciihex import ascii_map
 from hive_teach.core.hexgrid import Cell, cell_name
 from hive_teach.teach.base import Finding
-from hive_teach.teach.scenario import AnyScenario, HiveScenario
+from hive_teach.teach.scenario import AnyScenario
 
 MISSING, EXTRA, WRONG, AGREED, FOCUS = "x", "+", "!", "o", "*"
 """The marks on the map (a piece's cell shows the mark before the piece's name)."""
@@ -98,39 +101,20 @@ def _explained(f: Finding) -> list[str]:
 
 def _map(s: AnyScenario, findings: Sequence[Finding], after: bool) -> list[str]:
     """The ASCII map of the position with the findings' cells marked."""
-    game = s.game()
+    game: Any = s.game()  # the scenario's game, whichever it is
     if after:
         for text in s.play:
             game.play(text)
-    marks: dict[Cell, str] = {}
-    if isinstance(s, HiveScenario) and s.focus is not None and s.focus.targets and not after:
-        from hive_teach.hive.position import Position
-
-        assert isinstance(game, Position)
-        marks |= dict.fromkeys(s.focus.targets & game.targets(s.focus.piece), AGREED)
+    marks: dict[Cell, str] = {} if after else dict.fromkeys(s.agreed(game), AGREED)
     for f in findings:
         for cells, mark in ((f.extra, EXTRA), (f.missing, MISSING), (f.wrong, WRONG)):
             marks |= dict.fromkeys(cells, mark)
     return ascii_map(_labels(s, game, marks, after))
 
 
-def _labels(s: AnyScenario, game: object, marks: Mapping[Cell, str], after: bool
+def _labels(s: AnyScenario, game: Any, marks: Mapping[Cell, str], after: bool
             ) -> dict[Cell, str]:
-    from hive_teach.hive.position import Position
-    from hive_teach.rive.engine import RiveGame
-
-    labels: dict[Cell, str] = {}
-    if isinstance(game, Position):
-        focus = s.focus.piece if isinstance(s, HiveScenario) and s.focus is not None else None
-        for c, stack in game.stacks.items():
-            top = stack[-1]
-            height = f"^{len(stack)}" if len(stack) > 1 else ""
-            mark = FOCUS if top is focus and not after else ""
-            labels[c] = mark + top.name + height
-    elif isinstance(game, RiveGame):
-        for c in game.cells:
-            stone = game.stone_at(c)
-            labels[c] = "." if stone is None else ("b" if stone.name == "BLACK" else "w")
+    labels = s.map_labels(game, "" if after else FOCUS)
     for c, mark in marks.items():
         here = labels.get(c, ".")
         labels[c] = mark if here == "." else mark + here.lstrip(FOCUS)
@@ -138,15 +122,7 @@ def _labels(s: AnyScenario, game: object, marks: Mapping[Cell, str], after: bool
 
 
 def _legend(s: AnyScenario) -> list[str]:
-    items = [f"{mark} {text}" for mark, text in _LEGEND.items()]
-    if isinstance(s, HiveScenario):
-        if s.focus is not None:
-            items.append(f"{FOCUS}{s.focus.piece} the focus piece")
-        items.append(". empty")
-        if any(len(st) > 1 for st in s.position().stacks.values()):
-            items.append("bB1^2 bB1 on top of a stack of 2")
-    else:
-        items += ["b w black and white stones", ". empty"]
+    items = [f"{mark} {text}" for mark, text in _LEGEND.items()] + s.legend(FOCUS)
     return ["  " + "   ".join(items[i:i + 3]) for i in range(0, len(items), 3)]
 
 

@@ -68,7 +68,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from hive_teach.core.hexgrid import cell_name
+from hive_teach.core.hexgrid import Cell, cell_name
 from hive_teach.core.tomlfile import Reader
 from hive_teach.rive.engine import RiveGame
 from hive_teach.rive.explain import explain
@@ -123,6 +123,13 @@ class RiveScenario(Scenario[RiveGame, RiveMarks]):
         if not answer:
             fields.update(legal=False, remove=(), forbidden={})
         return RiveMarks(**fields, lang=lang, title=self.text("title", lang))
+
+    def map_labels(self, game: RiveGame, focus: str) -> dict[Cell, str]:
+        return {c: "." if (stone := game.stone_at(c)) is None else
+                ("b" if stone is Colour.BLACK else "w") for c in game.cells}
+
+    def legend(self, focus: str) -> list[str]:
+        return ["b w black and white stones", ". empty"]
 
     def engine_answer(self) -> str:
         """The legal actions on the scenario's position, from the engine.

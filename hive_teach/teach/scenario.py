@@ -4,10 +4,10 @@ One file feeds the notebooks, the diagrams (``hive-teach render``), the printed 
 (``hive-teach worksheet``) and CI (``hive-teach verify``): if the engine and a scenario ever
 disagree, CI fails. The format is documented in ``docs/scenarios.md``. A file names its game
 with ``game = "rive"``; without a ``game`` key (or with ``game = "hive"``) it is Hive. The
-loaders here read either: the keys every game shares are read by
-:class:`~hive_teach.teach.base.Scenario`, the rest by the game's subclass
-(:class:`~hive_teach.teach.hive_scenario.HiveScenario`,
-:class:`~hive_teach.teach.rive_scenario.RiveScenario`). A short Hive example::
+loaders here read any registered game's (:mod:`hive_teach.core.registry`): the keys every
+game shares are read by :class:`~hive_teach.teach.base.Scenario`, the rest by the scenario
+class the game registers (:class:`~hive_teach.teach.hive_scenario.HiveScenario`,
+:class:`~hive_teach.teach.rive_scenario.RiveScenario`, ...). A short Hive example::
 
     id = "spider-exactly-three"
     rules = ["R12"]
@@ -65,18 +65,25 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from hive_teach.core.registry import DEFAULT, choices, games, parts_named
 from hive_teach.core.tomlfile import Reader, read_file, toml_files
 from hive_teach.teach.base import Exercise, Finding, IllegalExample, Scenario, ScenarioError
 from hive_teach.teach.hive_scenario import Focus, HiveScenario
 from hive_teach.teach.rive_scenario import RiveScenario
 
 AnyScenario = HiveScenario | RiveScenario
-"""A scenario of any game the kit teaches."""
-GAMES: dict[str, type[HiveScenario] | type[RiveScenario]] = {
-    HiveScenario.GAME: HiveScenario,
-    RiveScenario.GAME: RiveScenario,
-}
-"""The scenario class of each value of the ``game`` key."""
+"""A scenario of the kit's own games, for type checkers; at run time the loaders return the
+scenario class of any registered game (a :class:`~hive_teach.teach.base.Scenario`)."""
+
+
+def scenario_class(game: object) -> type[AnyScenario]:
+    """The scenario class the game named ``game`` (a file's ``game`` key) registers.
+
+    >>> scenario_class("rive").__name__
+    'RiveScenario'
+    """
+    found: type[AnyScenario] = parts_named(game).part("scenario")
+    return found
 
 
 def loads(text: str, name: str = "<scenario>", default_id: str | None = None) -> AnyScenario:
@@ -84,11 +91,12 @@ def loads(text: str, name: str = "<scenario>", default_id: str | None = None) ->
     (``name:line: why``, a :class:`ScenarioError`). With ``default_id`` the text is a scenario
     written inline (a Markdown block): ``id`` and ``rules`` may be left out."""
     r = Reader(text, name, ScenarioError)
-    game = r.data.get("game", HiveScenario.GAME)
-    if not isinstance(game, str) or game not in GAMES:
-        choices = " or ".join(f'"{g}"' for g in GAMES)
-        r.fail("game", f"game must be {choices}, not {game!r}")
-    return GAMES[game].read(r, default_id)
+    game = r.data.get("game", DEFAULT)
+    try:
+        cls = scenario_class(game)
+    except ValueError:
+        r.fail("game", f"game must be {choices()}, not {game!r}")
+    return cls.read(r, default_id)
 
 
 def load(path: str | Path) -> AnyScenario:
@@ -99,8 +107,12 @@ def load(path: str | Path) -> AnyScenario:
 def load_all(paths: Iterable[str | Path], game: str | None = None) -> list[AnyScenario]:
     """Read scenario files and folders (every ``*.toml`` below a folder), sorted by path
     within each folder; ``game`` (``"hive"``, ``"rive"``) keeps that game's only."""
-    if game is not None and game not in GAMES:
-        raise ValueError(f"game must be one of {', '.join(GAMES)}, not {game!r}")
+    if game is not None:
+        try:
+            parts_named(game)
+        except ValueError:
+            names = ", ".join(p.name for p in games())
+            raise ValueError(f"game must be one of {names}, not {game!r}") from None
     scenarios = [load(f) for f in toml_files(paths)]
     return [s for s in scenarios if game is None or s.GAME == game]
 
@@ -115,7 +127,6 @@ def verify(scenario: AnyScenario) -> list[str]:
 
 
 __all__ = [
-    "GAMES",
     "AnyScenario",
     "Exercise",
     "Finding",
@@ -128,5 +139,6 @@ __all__ = [
     "load",
     "load_all",
     "loads",
+    "scenario_class",
     "verify",
 ]
