@@ -21,8 +21,6 @@ from typing import TYPE_CHECKING, Any
 from hive_teach.core.version import __version__
 
 if TYPE_CHECKING:
-    from hive_teach.hive.position import Position
-    from hive_teach.rive.engine import RiveGame
     from hive_teach.teach.scenario import AnyScenario
 
 
@@ -100,13 +98,13 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _load_game(source: str) -> tuple[Position | RiveGame, AnyScenario | None]:
-    """The game a ``render`` source sets up: a scenario file of either game, a Hive layout
-    file (TOML with a ``[stacks]`` table), a Rive game text (``rive5;0,0``) or a GameString;
-    with the scenario if it is one."""
+def _load_game(source: str) -> tuple[Any, AnyScenario | None]:
+    """The game a ``render`` source sets up: a scenario file of any registered game, a Hive
+    layout file (TOML with a ``[stacks]`` table), a game text that a game claims by its start
+    (``rive5;0,0``) or else the default game's (a GameString); with the scenario if it is one."""
+    from hive_teach.core.registry import DEFAULT, games, parts_named
     from hive_teach.core.tomlfile import Reader, read_file
     from hive_teach.hive.position import Position
-    from hive_teach.rive.engine import RiveGame
     from hive_teach.teach.scenario import ScenarioError, loads
 
     path = Path(source)
@@ -128,27 +126,30 @@ def _load_game(source: str) -> tuple[Position | RiveGame, AnyScenario | None]:
             to_move=spec.get("to_move", "white"), turn=spec.get("turn"),
             last_moved=spec.get("last_moved"),
         ), None
-    if source.strip().lower().startswith("rive"):
-        return RiveGame.from_text(source), None
-    return Position.from_game_string(source, tournament=False), None
+    start = source.strip().lower()
+    parts = next((p for p in games() if p.text_prefix and start.startswith(p.text_prefix)),
+                 parts_named(DEFAULT))
+    return parts.part("game").from_text(source), None
 
 
 def _cmd_render(args: argparse.Namespace) -> int:
     try:
         game, scenario = _load_game(args.source)
+        from dataclasses import fields as dataclass_fields
         from dataclasses import replace
 
-        from hive_teach.board.drawing import Marks, marks_for, render_to_file
-        from hive_teach.hive.position import Position
-        from hive_teach.rive.paint import RiveMarks
-        from hive_teach.teach.scenario import HiveScenario, RiveScenario
+        from hive_teach.board.drawing import render_to_file
+        from hive_teach.core.registry import parts_for
 
-        # Options that do not apply to this source: say so rather than ignore them.
-        if not isinstance(game, Position):
-            for option, given, what in (("--piece", args.piece, "stones, not pieces"),
-                                        ("--no-hand", args.no_hand, "no hand")):
-                if given:
-                    raise ValueError(f"{option} is for Hive positions: a Rive board has {what}")
+        # Options that do not apply to this game: say so rather than ignore them.
+        parts = parts_for(game)
+        marks_class = parts.part("marks")
+        if args.piece and not parts.has("piece_marks"):
+            raise ValueError(f"--piece is for Hive positions (a game with pieces): a "
+                             f"{parts.name} board has none")
+        if args.no_hand and "hand" not in {f.name for f in dataclass_fields(marks_class)}:
+            raise ValueError(f"--no-hand is for Hive positions (a game with a hand): a "
+                             f"{parts.name} board has no hand")
         if args.question and scenario is None:
             raise ValueError("--question is for scenario files: a position alone has no answer "
                              "to hide")
@@ -160,20 +161,13 @@ def _cmd_render(args: argparse.Namespace) -> int:
             fields["hand"] = False
         if args.title is not None:
             fields["title"] = args.title
-        answer = not args.question
-        # One branch per game: the drawing functions are typed per game (overloads).
-        if isinstance(game, Position):
-            hive = Marks(lang=args.lang)
-            if args.piece:
-                hive = marks_for(game, args.piece, lang=args.lang)
-            elif isinstance(scenario, HiveScenario):
-                hive = scenario.marks(args.lang, game, answer=answer)
-            out = render_to_file(game, args.output, marks=replace(hive, **fields), dpi=args.dpi)
+        if args.piece:
+            marks = parts.part("piece_marks")(game, args.piece, lang=args.lang)
+        elif scenario is not None:
+            marks = scenario.marks(args.lang, game, answer=not args.question)
         else:
-            rive = RiveMarks(lang=args.lang)
-            if isinstance(scenario, RiveScenario):
-                rive = scenario.marks(args.lang, answer=answer)
-            out = render_to_file(game, args.output, marks=replace(rive, **fields), dpi=args.dpi)
+            marks = marks_class(lang=args.lang)
+        out = render_to_file(game, args.output, marks=replace(marks, **fields), dpi=args.dpi)
     except (ValueError, OSError) as e:
         print(f"hive-teach render: {e}", file=sys.stderr)
         return 1
