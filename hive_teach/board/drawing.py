@@ -29,7 +29,7 @@ True
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Unpack, overload
+from typing import TYPE_CHECKING, Any, TypeAlias, Unpack, overload
 
 from hive_teach.board.svg import scene_svg
 from hive_teach.core.registry import parts_for
@@ -45,9 +45,9 @@ if TYPE_CHECKING:
     from hive_teach.rive.engine import RiveGame
     from hive_teach.rive.paint import RiveDrawing, RiveMarks, RiveMarksFields
 
-    Game = Position | RiveGame
-    AnyMarks = Marks | RiveMarks
-    AnyGame = GameProtocol[Any, Any]
+    Game: TypeAlias = Position | RiveGame
+    AnyMarks: TypeAlias = Marks | RiveMarks
+    AnyGame: TypeAlias = GameProtocol[Any, Any]
     """A game known only by the game protocol (a board's game)."""
 
 DPI = 100
