@@ -32,6 +32,7 @@ from hive_teach.board.controller import BoardController, Feedback
 from hive_teach.board.drawing import diagram_png, scene_of
 from hive_teach.core.hexgrid import Cell, parse_cell, to_pixel
 from hive_teach.core.i18n import LANGUAGES
+from hive_teach.core.registry import parts_named
 from hive_teach.core.rules import rule_title
 from hive_teach.core.scene import Scene, text_width
 
@@ -295,12 +296,11 @@ def board(game: Any = None, **options: Any) -> Board:
     """A board widget on ``game`` (a Hive Position or a RiveGame; default an empty Rive board
     of ``side`` 5). The options are :class:`BoardController`'s; ``canvas``, ``width`` and
     ``title`` go to the widget."""
-    from hive_teach.rive.engine import RiveGame
-
     widget = {k: options.pop(k) for k in ("canvas", "width", "title") if k in options}
     side = options.pop("side", 5)
-    return Board(BoardController(game if game is not None else RiveGame(side), **options),
-                 **widget)
+    if game is None:
+        game = parts_named("rive").part("game")(side)
+    return Board(BoardController(game, **options), **widget)
 
 
 rive_board = board

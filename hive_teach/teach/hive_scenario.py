@@ -56,7 +56,9 @@ from typing import Any, ClassVar, Self
 from hive_teach.core.errors import GameStringError, LayoutError
 from hive_teach.core.hexgrid import Cell, cell_name
 from hive_teach.core.tomlfile import Reader
-from hive_teach.hive.marks import Marks
+from hive_teach.hive.explain import explain_move
+from hive_teach.hive.markcheck import check_marks
+from hive_teach.hive.marks import Marks, route
 from hive_teach.hive.pieces import Colour, Piece
 from hive_teach.hive.position import GameState, Move, Position
 from hive_teach.teach.base import Finding, Scenario
@@ -218,9 +220,6 @@ class HiveScenario(Scenario[Position, Marks]):
         moves: the expected state, the exact move list and the illegal moves, each with its
         rule.
         """
-        from hive_teach.hive.explain import explain_move
-        from hive_teach.hive.marks import route
-
         problems: list[Finding] = []
         pos = self.position()
         if self.focus is not None:
@@ -315,8 +314,6 @@ class HiveScenario(Scenario[Position, Marks]):
 
     def _mark_findings(self, pos: Position) -> list[Finding]:
         """The ``[marks]`` the engine disagrees with, on the scenario's position."""
-        from hive_teach.hive.markcheck import check_marks
-
         table = self.marks_table
         fields: dict[str, Any] = {k: table[k] for k in _CHECKED_MARKS if k in table}
         if "last_move" in fields:

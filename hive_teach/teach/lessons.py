@@ -35,13 +35,19 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any, TypeVar
 
+from hive_teach.board.controller import BoardController
+from hive_teach.board.drawing import diagram_png, layout
 from hive_teach.core.errors import IllegalMoveError
+from hive_teach.core.fonts import FONT_REFRESH_JS, font_face_css
 from hive_teach.core.hexgrid import Cell
 from hive_teach.hive.explain import explain_move
 from hive_teach.hive.marks import Marks
+from hive_teach.hive.player import Player
+from hive_teach.hive.position import Position
 from hive_teach.rive.explain import explain as explain_action
 from hive_teach.rive.paint import RiveMarks
 from hive_teach.rive.rules import Action
+from hive_teach.teach import library
 from hive_teach.teach.base import check_id
 from hive_teach.teach.library import language, scenario_dir
 from hive_teach.teach.scenario import AnyScenario, HiveScenario, RiveScenario, load
@@ -85,14 +91,10 @@ def set_language(lang: str) -> None:
     """Use ``en``, ``de`` or ``zh`` for everything the helpers show; in a notebook, Chinese
     also brings the kit's own font to the page (lesson text and the boards' buttons), for a
     machine without a Chinese system font."""
-    from hive_teach.teach import library
-
     library.set_language(lang)
     # In the app (Voilà) the page template brings the font already.
     in_app = os.environ.get("SERVER_SOFTWARE", "").startswith("voila")
     if lang == "zh" and _in_a_notebook() and not in_app:
-        from hive_teach.core.fonts import FONT_REFRESH_JS, font_face_css
-
         ipython = importlib.import_module("IPython.display")
         ipython.display(ipython.HTML(f"<style>{font_face_css()}</style>"))
         ipython.display(ipython.Javascript(FONT_REFRESH_JS))
@@ -173,8 +175,6 @@ def display_png(png: bytes) -> None:
 def picture(s: AnyScenario, lang: str, *, answer: bool = True) -> bytes:
     """The scenario's diagram as a notebook shows it: no title line (the Markdown above has
     it), 256 colours (small notebooks); ``answer=False`` as for a question."""
-    from hive_teach.board.drawing import diagram_png
-
     # The same call for each game: the drawing functions are typed per game (overloads).
     # Coordinates on every cell: the engine's sentences (why(), the boards) name cells by them.
     if isinstance(s, RiveScenario):
@@ -242,7 +242,6 @@ rule says why; thick bar between two pieces: the gap is too narrow to slide thro
     """
     if isinstance(s, RiveScenario):
         return ""
-    from hive_teach.board.drawing import layout
 
     drawn = layout(s.game(), s.marks(lang, answer=answer))
     items = [words[lang] for kind, words in LEGEND.items() if drawn.marked(kind)]
@@ -299,8 +298,6 @@ def why(sid: str, move: str, *, full: bool = True) -> None:
 def explain(sid: str, move: str) -> None:
     """Show the reason ``move`` is illegal, in the lesson's language, with a diagram that
     crosses out the cell (and, in Hive, draws the gate)."""
-    from hive_teach.board.drawing import diagram_png
-
     lang = language()
     s = scenario(sid)
     found = _why_not(s, move)
@@ -444,10 +441,7 @@ def coached_game(level: str | None = "beginner", game_type: str = "Base", *,
     >>> game.controller.last.move is not None and game.controller.game.ply == 0
     True
     """
-    from hive_teach.board.controller import BoardController
-    from hive_teach.board.widget import Board
-    from hive_teach.hive.player import Player
-    from hive_teach.hive.position import Position
+    from hive_teach.board.widget import Board  # ipywidgets: only for a board
 
     canvas = options.pop("canvas", None)
     if level is None:
@@ -534,7 +528,6 @@ def _board(s: AnyScenario, options: dict[str, Any]) -> Any:
     ``options`` go to the controller, ``canvas`` to the widget; ``mode = "mark"`` on a Hive
     scenario marks where its focus piece can go (the board's ``reach``).
     """
-    from hive_teach.board.controller import BoardController
     from hive_teach.board.widget import Board
 
     lang = language()

@@ -49,7 +49,7 @@ from typing import Any
 
 from hive_teach.core.tomlfile import parse, read_file
 from hive_teach.teach.base import ScenarioError
-from hive_teach.teach.scenario import AnyScenario, loads
+from hive_teach.teach.scenario import AnyScenario, load, loads
 
 FENCE_INFO = "hive"
 """The info string that marks a block as a scenario: ```` ```hive ````."""
@@ -153,8 +153,6 @@ class Source:
         if self.error is not None:
             raise self.error
         if self.block is None:
-            from hive_teach.teach.scenario import load
-
             return load(self.path)
         return load_block(self.block)
 

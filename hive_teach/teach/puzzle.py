@@ -63,6 +63,7 @@ from pathlib import Path
 from typing import Any
 
 from hive_teach.board.controller import BoardController, Feedback
+from hive_teach.board.drawing import diagram_png
 from hive_teach.core.i18n import check_language, side_name, t
 from hive_teach.core.tomlfile import Reader, read_file, toml_files
 from hive_teach.hive.ai.evaluate import WIN_STATE, evaluate
@@ -72,6 +73,8 @@ from hive_teach.hive.pieces import Colour
 from hive_teach.hive.position import AnyMove, GameState, Position
 from hive_teach.teach.base import check_id
 from hive_teach.teach.hive_scenario import HiveScenario
+from hive_teach.teach.lessons import display_markdown, display_png, language_button, with_hint
+from hive_teach.teach.library import language, library_dir
 from hive_teach.teach.scenario import ScenarioError
 
 _PUZZLE_KEYS = {"win_in", "solutions", "unique"}
@@ -526,8 +529,6 @@ class PuzzleController(BoardController[Position]):
 # ------------------------------------------------------------------------- notebooks
 def puzzle_dir() -> Path:
     """Where the puzzles are: ``$HIVE_TEACH_PUZZLES``, or ``puzzles/`` of this checkout."""
-    from hive_teach.teach.library import library_dir
-
     return library_dir("puzzles", "HIVE_TEACH_PUZZLES")
 
 
@@ -551,7 +552,6 @@ digits and dashes, like spider-three-steps
 def _lang(lang: str | None) -> str:
     if lang is not None:
         return check_language(lang)
-    from hive_teach.teach.library import language
 
     return language()
 
@@ -567,9 +567,6 @@ def show_puzzle(pid: str, lang: str | None = None, *, picture: bool = True) -> N
     """The puzzle's title, game type and task, caption and question with its diagram (nothing
     given away); ``picture=False`` the title, caption and question only, for
     :func:`play_puzzle`, whose board shows the task and is the picture."""
-    from hive_teach.board.drawing import diagram_png
-    from hive_teach.teach.lessons import display_markdown, display_png
-
     lang = _lang(lang)
     p = puzzle(pid)
     text = f"### {p.text('title', lang)}"
@@ -588,8 +585,6 @@ def show_puzzle(pid: str, lang: str | None = None, *, picture: bool = True) -> N
 def solution(p: Puzzle, lang: str) -> tuple[str, bytes]:
     """The answer as Markdown (the winning first move(s) and the explanation) and the
     teaching diagram as PNG."""
-    from hive_teach.board.drawing import diagram_png
-
     word = _HEADINGS[lang][4]
     moves = ", ".join(f"`{s}`" for s in p.solutions)
     marks = replace(p.scenario.marks(lang), title="")
@@ -599,8 +594,6 @@ def solution(p: Puzzle, lang: str) -> tuple[str, bytes]:
 
 def show_solution(pid: str, lang: str | None = None) -> None:
     """The answer: the winning first move(s), the explanation and the teaching diagram."""
-    from hive_teach.teach.lessons import display_markdown, display_png
-
     text, png = solution(puzzle(pid), _lang(lang))
     display_markdown(text)
     display_png(png)
@@ -616,8 +609,6 @@ def with_solution(board: Any, p: Puzzle) -> Any:
     when the button is pressed, so the page has nothing of it before. The button is
     ``board.solution_button``, the place it shows the solution ``board.solution_output``.
     """
-    from hive_teach.teach.lessons import language_button
-
     w = importlib.import_module("ipywidgets")
     ipython = importlib.import_module("IPython.display")
     out = w.Output()
@@ -658,8 +649,6 @@ def play_puzzle(pid: str, lang: str | None = None) -> Any:
 
 def puzzle_table(lang: str | None = None) -> None:
     """A table of every puzzle: id, game type, win in N, title."""
-    from hive_teach.teach.lessons import display_markdown
-
     lang = _lang(lang)
     head = _HEADINGS[lang]
     rows = [f"| id | {head[5]} | {head[1]} | {head[6]} |", "|---|---|---|---|"]
@@ -679,7 +668,6 @@ def puzzle_exercise(pid: str, lang: str | None = None, *, goal: str | None = Non
     its solution (:func:`with_solution`).
     """
     from hive_teach.board.widget import HiveBoard
-    from hive_teach.teach.lessons import with_hint
 
     lang = _lang(lang)
     p = puzzle(pid)

@@ -52,6 +52,11 @@ from typing import Any, NoReturn
 
 from hive_teach.core.hexgrid import Cell, cell_name, parse_cell
 from hive_teach.core.tomlfile import parse, read_file
+from hive_teach.hive.explain import explain_move
+from hive_teach.hive.marks import Marks
+from hive_teach.hive.position import Move
+from hive_teach.rive.explain import explain
+from hive_teach.rive.rules import Action
 from hive_teach.teach.base import ScenarioError
 from hive_teach.teach.markdown import Source, blocks
 from hive_teach.teach.scenario import AnyScenario, HiveScenario, RiveScenario, loads
@@ -93,10 +98,6 @@ def wanted(s: AnyScenario) -> Wanted:
 
 
 def _hive_wanted(s: HiveScenario) -> Wanted:
-    from hive_teach.hive.explain import explain_move
-    from hive_teach.hive.marks import Marks
-    from hive_teach.hive.position import Move
-
     pos = s.position()
     forbidden: dict[str, dict[Cell, str | None]] = {}
     targets = None
@@ -128,9 +129,6 @@ def _hive_wanted(s: HiveScenario) -> Wanted:
 
 
 def _rive_wanted(s: RiveScenario) -> Wanted:
-    from hive_teach.rive.explain import explain
-    from hive_teach.rive.rules import Action
-
     game = s.game()
     forbidden = {}
     if "forbidden" in s.marks_table:
@@ -233,8 +231,6 @@ def _cell_text(value: object) -> str:
 
 
 def _action_text(value: object) -> str:
-    from hive_teach.rive.rules import Action
-
     return Action.parse(str(value)).text
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from hive_teach.board.drawing import draw
 from hive_teach.core.fonts import is_cjk
 from hive_teach.core.i18n import check_language
 from hive_teach.teach.puzzle import Puzzle, goal_text
@@ -248,7 +249,6 @@ def make_worksheet(scenarios: Sequence[Item], path: str | Path, lang: str = "en"
     from matplotlib.backends.backend_pdf import PdfPages
     from matplotlib.figure import Figure
 
-    from hive_teach.board.drawing import draw
     from hive_teach.board.mpl import use_cjk_fonts
 
     lang = check_language(lang)
