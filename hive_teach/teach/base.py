@@ -58,7 +58,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from hive_teach.core.hexgrid import Cell
+from hive_teach.core.hexgrid import Cell, parse_cell
+from hive_teach.core.registry import parts_for
 from hive_teach.core.tomlfile import Reader, TomlFileError
 
 G = TypeVar("G")
@@ -175,6 +176,9 @@ class Scenario(ABC, Generic[G, M]):
     """The game's ``[expect]`` keys (besides ``illegal``)."""
     MARK_KEYS: ClassVar[frozenset[str]]
     """The game's ``[marks]`` keys."""
+    LEGEND: ClassVar[bool] = False
+    """Whether a lesson explains the game's diagram marks under its first diagram
+    (:func:`hive_teach.teach.lessons.legend`)."""
 
     id: str
     rules: tuple[str, ...]
@@ -237,6 +241,41 @@ class Scenario(ABC, Generic[G, M]):
         """The answer the engine gives, for a scenario without ``[answer]``: the focus piece's
         targets, the legal actions."""
 
+    # ------------------------------------------------------------------ lesson helpers
+    def why_not(self, move: str) -> Any:
+        """Why the engine refuses ``move`` (its text) at the scenario's position (an
+        explanation with ``rule`` and ``text(lang)``); ``None`` if it is legal. Text that is no
+        move at all raises the game's ``ValueError``."""
+        game: Any = self.game()  # a Game (hive_teach.core.game)
+        try:
+            parsed = game.parse_move(move)
+        except ValueError as e:  # refused while reading it (the cell is taken, ...)
+            why = getattr(e, "explanation", None)
+            if why is None:
+                raise
+            return why
+        return game.explain(parsed)
+
+    def cell_of(self, move: str) -> Cell | None:
+        """The cell ``move`` (its text) goes to, if the text says: here, text that is a cell."""
+        try:
+            return parse_cell(move)
+        except ValueError:
+            return None
+
+    def why_marks(self, why: Any, cell: Cell | None, lang: str) -> M:
+        """The marks of a diagram that shows why a move is refused: its cell crossed out with
+        the rule, no title line."""
+        forbidden = {} if cell is None else {cell: str(why.rule)}
+        marks: M = parts_for(self.game()).part("with_fields")(None, forbidden=forbidden,
+                                                               lang=lang, title="")
+        return marks
+
+    def board_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The options of a board on the scenario (:class:`BoardController`'s) as the game
+        wants them (Hive's mark exercise is about its focus piece)."""
+        return options
+
     # ------------------------------------------------------------------ a report's map
     @abstractmethod
     def map_labels(self, game: G, focus: str) -> dict[Cell, str]:
@@ -249,7 +288,7 @@ class Scenario(ABC, Generic[G, M]):
         unless the game says)."""
         return frozenset()
 
-    def legend(self, focus: str) -> list[str]:
+    def report_legend(self, focus: str) -> list[str]:
         """What a report's legend says of the map's labels (``focus``: as in
         :meth:`map_labels`)."""
         return [". empty"]

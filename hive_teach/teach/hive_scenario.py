@@ -101,6 +101,7 @@ class HiveScenario(Scenario[Position, Marks]):
     RULE_EXAMPLE: ClassVar[str] = "R7"
     MOVE: ClassVar[str] = "move"
     KEYS: ClassVar[frozenset[str]] = frozenset({"game_type", "tournament", "position", "focus"})
+    LEGEND: ClassVar[bool] = True
     EXPECT_KEYS: ClassVar[frozenset[str]] = frozenset({"state", "moves"})
     MARK_KEYS: ClassVar[frozenset[str]] = frozenset({
         "targets", "forbidden", "gates", "path", "pinned", "last_move", "stunned", "throws",
@@ -173,6 +174,24 @@ class HiveScenario(Scenario[Position, Marks]):
         marks = Marks(**fields)
         return marks if answer else replace(marks, **_ANSWER_MARKS)
 
+    def cell_of(self, move: str) -> Cell | None:
+        try:
+            return self.position().parse_move(move).to
+        except ValueError:
+            return None
+
+    def why_marks(self, why: Any, cell: Cell | None, lang: str) -> Marks:
+        gate = getattr(why, "gate", None)
+        return Marks(forbidden={} if cell is None else {cell: str(why.rule)},
+                     gates=[gate] if gate else [], lang=lang, title="")
+
+    def board_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        if options.get("mode") != "mark":
+            return options
+        if self.focus is None:
+            raise ValueError(f"scenario {self.id!r} has no focus piece for a reach exercise")
+        return {**options, "mode": "reach", "piece": self.focus.piece}
+
     def map_labels(self, game: Position, focus: str) -> dict[Cell, str]:
         piece = self.focus.piece if self.focus is not None and focus else None
         labels = {}
@@ -187,7 +206,7 @@ class HiveScenario(Scenario[Position, Marks]):
             return frozenset()
         return self.focus.targets & frozenset(game.targets(self.focus.piece))
 
-    def legend(self, focus: str) -> list[str]:
+    def report_legend(self, focus: str) -> list[str]:
         items = [f"{focus}{self.focus.piece} the focus piece"] if self.focus is not None else []
         items.append(". empty")
         if any(len(st) > 1 for st in self.position().stacks.values()):

@@ -37,16 +37,9 @@ from typing import Any, TypeVar
 
 from hive_teach.board.controller import BoardController
 from hive_teach.board.drawing import diagram_png, layout
-from hive_teach.core.errors import IllegalMoveError
 from hive_teach.core.fonts import FONT_REFRESH_JS, font_face_css
-from hive_teach.core.hexgrid import Cell
-from hive_teach.hive.explain import explain_move
-from hive_teach.hive.marks import Marks
 from hive_teach.hive.player import Player
 from hive_teach.hive.position import Position
-from hive_teach.rive.explain import explain as explain_action
-from hive_teach.rive.paint import RiveMarks
-from hive_teach.rive.rules import Action
 from hive_teach.teach import library
 from hive_teach.teach.base import check_id
 from hive_teach.teach.library import language, scenario_dir
@@ -175,13 +168,9 @@ def display_png(png: bytes) -> None:
 def picture(s: AnyScenario, lang: str, *, answer: bool = True) -> bytes:
     """The scenario's diagram as a notebook shows it: no title line (the Markdown above has
     it), 256 colours (small notebooks); ``answer=False`` as for a question."""
-    # The same call for each game: the drawing functions are typed per game (overloads).
     # Coordinates on every cell: the engine's sentences (why(), the boards) name cells by them.
-    if isinstance(s, RiveScenario):
-        return diagram_png(s.game(), s.marks(lang, answer=answer), title="", palette=True,
-                           coords=True)
-    return diagram_png(s.game(), s.marks(lang, answer=answer), title="", palette=True,
-                       coords=True)
+    game: Any = s.game()  # any game: its own marks, drawn by its own painter
+    return diagram_png(game, s.marks(lang, answer=answer), title="", palette=True, coords=True)
 
 
 # What each mark of a Hive diagram looks like and means, for the legend under a lesson's first
@@ -240,10 +229,10 @@ rule says why; thick bar between two pieces: the gap is too narrow to slide thro
     >>> legend(scenario("freedom-gate-queen"), "en", answer=False)  # as a question
     '*How to read the picture:* blue ring: the piece this picture is about.'
     """
-    if isinstance(s, RiveScenario):
+    if not s.LEGEND:
         return ""
-
-    drawn = layout(s.game(), s.marks(lang, answer=answer))
+    game: Any = s.game()
+    drawn = layout(game, s.marks(lang, answer=answer))
     items = [words[lang] for kind, words in LEGEND.items() if drawn.marked(kind)]
     if not items:
         return ""
@@ -286,7 +275,7 @@ def why(sid: str, move: str, *, full: bool = True) -> None:
     engine's reason in the lesson's language (``full=False``: the rule only). The cells the
     reason names are the coordinates the lesson's diagrams show."""
     s = scenario(sid)
-    found = _why_not(s, move)
+    found = s.why_not(move)
     if found is None:
         print(f"{move} → ✔")
         return
@@ -300,44 +289,13 @@ def explain(sid: str, move: str) -> None:
     crosses out the cell (and, in Hive, draws the gate)."""
     lang = language()
     s = scenario(sid)
-    found = _why_not(s, move)
+    found = s.why_not(move)
     if found is None:
         display_markdown(f"`{move}` ✔")
         return
     display_markdown(f"`{move}`: {found.text(lang)}")
-    cell = _cell_of(s, move)
-    crossed = [] if cell is None else [(cell, str(found.rule))]
-    if isinstance(s, RiveScenario):
-        rive = RiveMarks(forbidden=dict(crossed), legal=False, lang=lang, title="")
-        display_png(diagram_png(s.game(), rive, palette=True))
-    else:
-        gate = getattr(found, "gate", None)
-        hive = Marks(forbidden=dict(crossed), gates=[gate] if gate else [], lang=lang,
-                     title="")
-        display_png(diagram_png(s.game(), hive, palette=True))
-
-
-def _why_not(s: AnyScenario, move: str) -> Any:
-    """The engine's explanation of why ``move`` is illegal in the scenario's position (a Hive
-    or a Rive ``Explanation``, each with ``rule`` and ``text(lang)``); None if it is legal. Text
-    that is no move at all raises the game's ValueError."""
-    if isinstance(s, RiveScenario):
-        return explain_action(s.game(), move)
-    pos = s.position()
-    try:
-        return explain_move(pos, pos.parse_move(move))
-    except IllegalMoveError as e:  # rejected while reading it: the cell is taken, ...
-        return e.explanation
-
-
-def _cell_of(s: AnyScenario, move: str) -> Cell | None:
-    """The cell ``move`` goes to (or removes from), if the text says."""
-    if isinstance(s, RiveScenario):
-        return Action.parse(move).cell
-    try:
-        return s.position().parse_move(move).to
-    except ValueError:
-        return None
+    game: Any = s.game()
+    display_png(diagram_png(game, s.why_marks(found, s.cell_of(move), lang), palette=True))
 
 
 # ------------------------------------------------------------------------- boards
@@ -532,10 +490,7 @@ def _board(s: AnyScenario, options: dict[str, Any]) -> Any:
 
     lang = language()
     canvas = options.pop("canvas", None)
-    if isinstance(s, HiveScenario) and options.get("mode") == "mark":
-        if s.focus is None:
-            raise ValueError(f"scenario {s.id!r} has no focus piece for a reach exercise")
-        options.update(mode="reach", piece=s.focus.piece)
+    options = s.board_options(options)
     return Board(BoardController(s.game(), lang=lang, **options), canvas=canvas,
                  title=lambda lang: s.text("title", lang))
 

@@ -122,7 +122,7 @@ def _labels(s: AnyScenario, game: Any, marks: Mapping[Cell, str], after: bool
 
 
 def _legend(s: AnyScenario) -> list[str]:
-    items = [f"{mark} {text}" for mark, text in _LEGEND.items()] + s.legend(FOCUS)
+    items = [f"{mark} {text}" for mark, text in _LEGEND.items()] + s.report_legend(FOCUS)
     return ["  " + "   ".join(items[i:i + 3]) for i in range(0, len(items), 3)]
 
 

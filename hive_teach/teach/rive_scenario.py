@@ -124,11 +124,18 @@ class RiveScenario(Scenario[RiveGame, RiveMarks]):
             fields.update(legal=False, remove=(), forbidden={})
         return RiveMarks(**fields, lang=lang, title=self.text("title", lang))
 
+    def cell_of(self, move: str) -> Cell | None:
+        return Action.parse(move).cell
+
+    def why_marks(self, why: Any, cell: Cell | None, lang: str) -> RiveMarks:
+        return RiveMarks(forbidden={} if cell is None else {cell: str(why.rule)}, legal=False,
+                         lang=lang, title="")
+
     def map_labels(self, game: RiveGame, focus: str) -> dict[Cell, str]:
         return {c: "." if (stone := game.stone_at(c)) is None else
                 ("b" if stone is Colour.BLACK else "w") for c in game.cells}
 
-    def legend(self, focus: str) -> list[str]:
+    def report_legend(self, focus: str) -> list[str]:
         return ["b w black and white stones", ". empty"]
 
     def engine_answer(self) -> str:

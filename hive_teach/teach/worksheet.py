@@ -20,15 +20,15 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hive_teach.board.drawing import draw
 from hive_teach.core.fonts import is_cjk
 from hive_teach.core.i18n import check_language
 from hive_teach.teach.puzzle import Puzzle, goal_text
-from hive_teach.teach.scenario import AnyScenario, HiveScenario, load_all
+from hive_teach.teach.scenario import AnyScenario, load_all
 from hive_teach.teach.syllabus import Item, by_rules, find_lesson, lesson_items
 
 if TYPE_CHECKING:
@@ -215,11 +215,11 @@ def question_marks(scenario: AnyScenario, lang: str) -> Marks | RiveMarks:
 
 def answer_marks(scenario: AnyScenario, lang: str) -> Marks | RiveMarks:
     """The diagram marks for the answer key: the full teaching diagram, kept small (no title
-    line; a Hive diagram without the pieces in hand), with every cell's name, which the
-    answer uses."""
-    if isinstance(scenario, HiveScenario):
-        return replace(scenario.marks(lang), title="", hand=False, coords=True)
-    return replace(scenario.marks(lang), title="", coords=True)
+    line; a diagram with pieces in hand, as Hive's, without them), with every cell's name,
+    which the answer uses."""
+    marks = scenario.marks(lang)
+    small: dict[str, Any] = {"hand": False} if "hand" in {f.name for f in fields(marks)} else {}
+    return replace(marks, title="", coords=True, **small)
 
 
 def sheet_title(scenarios: Sequence[Item], lang: str) -> str:
