@@ -74,7 +74,8 @@ class GameParts:
     coach: str | None = None
     piece_marks: str | None = None
     extra: dict[str, str] = field(default_factory=dict, compare=False)
-    """Further parts by name, for a game's own helpers."""
+    """Further parts by name, for a game's own helpers (``wanted``: what the engine answers
+    to a scenario's expectations, for ``pytest --hive-update``)."""
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from hive_teach.core.hexgrid import Cell, cell_name, parse_cell
+from hive_teach.core.registry import parts_for
 from hive_teach.core.tomlfile import parse, read_file
 from hive_teach.hive.explain import explain_move
 from hive_teach.hive.marks import Marks
@@ -88,16 +89,21 @@ class Wanted:
     """``focus.forbidden`` and ``marks.forbidden``: each listed cell's rule (None: legal)."""
     illegal: tuple[str | None, ...] = ()
     """Each ``expect.illegal`` example's rule, as the engine names it (None: legal)."""
+    key: str = ""
+    """The key of the file that lists :attr:`targets` (``focus.targets``, ``expect.legal``)."""
+    norm: Callable[[object], str] = str
+    """How a value written there is compared with :attr:`targets`."""
 
 
 def wanted(s: AnyScenario) -> Wanted:
-    """What the engine answers to ``s``'s rewritable expectations."""
-    if isinstance(s, HiveScenario):
-        return _hive_wanted(s)
-    return _rive_wanted(s)
+    """What the engine answers to ``s``'s rewritable expectations: the game registers how it
+    finds them (its ``wanted`` part, :mod:`hive_teach.core.registry`)."""
+    found: Wanted = parts_for(s.game()).part("wanted")(s)
+    return found
 
 
-def _hive_wanted(s: HiveScenario) -> Wanted:
+def hive_wanted(s: HiveScenario) -> Wanted:
+    """Hive's answers: ``focus.targets``, the forbidden cells' rules, ``expect.illegal``."""
     pos = s.position()
     forbidden: dict[str, dict[Cell, str | None]] = {}
     targets = None
@@ -125,10 +131,11 @@ def _hive_wanted(s: HiveScenario) -> Wanted:
             illegal.append(getattr(e, "rule", None))
             continue
         illegal.append(_rule(explain_move(pos, move)))
-    return Wanted(targets, forbidden, tuple(illegal))
+    return Wanted(targets, forbidden, tuple(illegal), "focus.targets", _cell_text)
 
 
-def _rive_wanted(s: RiveScenario) -> Wanted:
+def rive_wanted(s: RiveScenario) -> Wanted:
+    """Rive's answers: ``expect.legal``, the forbidden cells' rules, ``expect.illegal``."""
     game = s.game()
     forbidden = {}
     if "forbidden" in s.marks_table:
@@ -142,7 +149,7 @@ def _rive_wanted(s: RiveScenario) -> Wanted:
     if s.legal is not None:
         targets = tuple(a.text for a in game.legal_moves())
     illegal = tuple(_rule(explain(game, example.move)) for example in s.illegal)
-    return Wanted(targets, forbidden, illegal)
+    return Wanted(targets, forbidden, illegal, "expect.legal", _action_text)
 
 
 def _rule(why: object) -> str | None:
@@ -174,8 +181,7 @@ def plan(text: str, s: AnyScenario, name: str = "<scenario>", first_line: int = 
     edits: list[Edit] = []
     changes: list[str] = []
     if want.targets is not None:
-        key = "focus.targets" if isinstance(s, HiveScenario) else "expect.legal"
-        norm = _cell_text if isinstance(s, HiveScenario) else _action_text
+        key, norm = want.key, want.norm
         written = [norm(v) for v in _value(toml, key)]
         if set(written) != set(want.targets):
             kept = [v for v in written if v in want.targets]
