@@ -149,6 +149,38 @@ def test_the_cycle_check_sees_an_import_inside_a_function(tmp_path: Path) -> Non
     assert cycles(checked_graph(pkg)) == []
 
 
+GAME_TYPES = frozenset({"Position", "RiveGame", "HiveScenario", "RiveScenario"})
+"""The games' own classes, which no layer above the engines may test a value against: the
+layers ask the registry (hive_teach.core.registry) for a game's parts instead."""
+
+
+def type_switches(source: str) -> list[str]:
+    """The ``isinstance(x, T)`` tests in ``source`` with ``T`` (or one of a tuple) a game's
+    own class, as ``line: code``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                and node.func.id == "isinstance" and len(node.args) == 2:
+            kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+            names = {k.id if isinstance(k, ast.Name) else getattr(k, "attr", "") for k in kinds}
+            if names & GAME_TYPES:
+                found.append(f"{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_no_layer_above_the_engines_switches_on_a_games_type() -> None:
+    """board, teach, classroom and the entry points never ask which game they hold (the
+    third game of tests/test_third_game.py runs through them to prove it)."""
+    package = ROOT / "hive_teach"
+    switches = {
+        str(f.relative_to(ROOT)): found for f in sorted(package.rglob("*.py"))
+        if f.parent.name not in ("hive", "rive", "core")
+        and (found := type_switches(f.read_text(encoding="utf-8")))}
+    assert switches == {}
+    assert type_switches("if isinstance(game, (int, rive.RiveGame)):\n    pass\n") == [
+        "1: isinstance(game, (int, rive.RiveGame))"]
+
+
 def test_the_layer_contract_names_every_layer() -> None:
     """The layers contract lists classroom between the entry points and teach."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))

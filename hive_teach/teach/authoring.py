@@ -50,6 +50,7 @@ from pathlib import Path
 
 from hive_teach.core.hexgrid import Cell, cell_name
 from hive_teach.core.i18n import LANGUAGES
+from hive_teach.core.tomlfile import Reader
 from hive_teach.hive.marks import Ref, marks_for
 from hive_teach.hive.moves import PASS
 from hive_teach.hive.pieces import Piece
@@ -247,9 +248,9 @@ def write_scenario(pos: Position, output: str | Path, *, piece: Piece | str | No
     if path.exists() and not force:
         raise ValueError(f"{path} exists: give another file, or --force to replace it")
     text = scenario_toml(pos, sid, piece=piece, lang=lang, source=source, moves=moves)
-    scenario = loads(text, str(path))
+    scenario = HiveScenario.read(Reader(text, str(path), ScenarioError))  # a Hive scenario
     problems = scenario.verify()
-    if problems or not isinstance(scenario, HiveScenario):  # a bug here, never the input
+    if problems:  # a bug here, never the input
         raise ValueError(f"{path}: the scenario written fails its own check ({'; '.join(problems)})"
                          ": a bug in hive-teach, please report it; nothing was written")
     path.write_text(text, encoding="utf-8")

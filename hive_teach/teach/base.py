@@ -59,7 +59,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from hive_teach.core.hexgrid import Cell, parse_cell
-from hive_teach.core.registry import parts_for
+from hive_teach.core.registry import DEFAULT, parts_for
 from hive_teach.core.tomlfile import Reader, TomlFileError
 
 G = TypeVar("G")
@@ -303,7 +303,7 @@ class Scenario(ABC, Generic[G, M]):
         """
         data = r.data
         r.unknown(data, COMMON_KEYS | cls.KEYS, "")
-        if data.get("game", "hive") != cls.GAME:
+        if data.get("game", DEFAULT) != cls.GAME:
             r.fail("game", f'a {cls.GAME_NAME} scenario says game = "{cls.GAME}"')
         hint = cls._other_game(data)
         if hint:

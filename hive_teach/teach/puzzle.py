@@ -178,7 +178,6 @@ win_in, solutions and unique
     # a caption comes earlier: the search still finds the solutions after it).
     lines = text.splitlines()
     start = next((i for i, line in enumerate(lines) if _PUZZLE_HEADER.match(line)), 0)
-    assert isinstance(scenario, HiveScenario)  # checked above: the file has no other game
 
     table = r.table(data, "puzzle", allowed=_PUZZLE_KEYS)
     missing = sorted(_PUZZLE_KEYS - set(table))
