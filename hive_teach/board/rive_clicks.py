@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from hive_teach.board.controller import Feedback
 from hive_teach.core.hexgrid import Cell, cell_name
+from hive_teach.core.i18n import grammar
 from hive_teach.rive.engine import RiveGame
 from hive_teach.rive.i18n import result_text, side_name, stones, t
 from hive_teach.rive.paint import RiveMarks
@@ -74,7 +75,7 @@ class RiveClicks:
         return result_text(game, lang)
 
     def join(self, names: list[str], lang: str) -> str:
-        return ", ".join(names)
+        return grammar("list", lang).join(names)
 
     # ------------------------------------------------------------------ clicks
     def action_for(self, game: RiveGame, c: Cell) -> Action:
