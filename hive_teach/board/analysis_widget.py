@@ -22,7 +22,7 @@ from hive_teach.board.analysis import AnalysisController
 from hive_teach.board.canvas_widget import CanvasWidget
 from hive_teach.board.controller import Feedback
 from hive_teach.board.drawing import scene_of
-from hive_teach.board.widget import rule_ids_named
+from hive_teach.board.widget import rule_named
 from hive_teach.core.i18n import LANGUAGES, Words
 
 _LABELS = Words("analysis", "labels")
@@ -115,7 +115,7 @@ class AnalysisBoard(CanvasWidget[Feedback]):
             self._refreshing = False
         status, message = c.status(), c.feedback.message
         shown = ("" if message in ("", status)
-                 else f"<b>{rule_ids_named(html.escape(message), c.lang)}</b>")
+                 else f"<b>{rule_named(message, [c.feedback.rule], c.lang)}</b>")
         self.readout.value = f"<div>{html.escape(status)}</div>{shown}"
 
 

@@ -99,13 +99,15 @@ class EditorFeedback:
     """What one edit did: ``kind`` is ``placed``, ``removed``, ``set``, ``refused`` (the edit
     is impossible: nothing changed), ``saved`` or ``info``; ``changed`` whether the layout or
     a setting changed; ``message`` the whole text in the editor's language; ``problem`` why
-    no game reaches the layout now (``""``: a game can)."""
+    no game reaches the layout now (``""``: a game can); ``rules`` the ids of the rules the
+    message cites, as data (the widget names them)."""
 
     kind: str
     message: str
     changed: bool = False
     problem: str = ""
     path: Path | None = None
+    rules: tuple[str, ...] = ()
 
 
 class EditorController:
@@ -249,7 +251,7 @@ class EditorController:
             return kind
         if kind not in self.game_type:
             return self._refuse(self.t("not_in_game", piece=kind.colour.letter + kind.bug.value,
-                                       game=self.game_type))
+                                       game=self.game_type, rule="R0"), rules=("R0",))
         left = [p for p in self.hand(kind.colour) if p.bug is kind.bug]
         if not left:
             return self._refuse(self.t("none_left", side=side_name(kind.colour, self.lang),
@@ -258,8 +260,11 @@ class EditorController:
         new = left[0]
         top = self.stacks[cell][-1] if cell in self.stacks else None
         if top is not None and new.bug not in (Bug.BEETLE, Bug.MOSQUITO):
+            climbers = ("R10", "R14")
             return self._refuse(self.t("no_climb", piece=new.name, under=top.name,
-                                       cell=cell_name(cell)))
+                                       cell=cell_name(cell),
+                                       rules=listing(list(climbers), self.lang)),
+                                rules=climbers)
         self.stacks.setdefault(cell, []).append(new)
         if top is not None:
             text = self.t("stacked", piece=new.name, under=top.name, cell=cell_name(cell))
@@ -327,7 +332,8 @@ class EditorController:
         if found not in self.where:
             return self._refuse(self.t("last_missing", piece=found.name))
         self.last_moved = found
-        return self._done("set", self.t("last_set", piece=found.name))
+        return self._done("set", self.t("last_set", piece=found.name, rule="R17"),
+                          rules=("R17",))
 
     def set_game_type(self, game_type: GameType | str) -> EditorFeedback:
         """Set the game type (``Base``, ``Base+M``, ..., ``Base+MLP``); refused while pieces
@@ -346,7 +352,9 @@ class EditorController:
     def set_tournament(self, on: bool) -> EditorFeedback:
         """Switch the tournament opening (no Queen on a side's first turn, R4) on or off."""
         self.tournament = bool(on)
-        return self._done("set", self.t("tournament_on" if on else "tournament_off"))
+        if on:
+            return self._done("set", self.t("tournament_on", rule="R4"), rules=("R4",))
+        return self._done("set", self.t("tournament_off"))
 
     # ------------------------------------------------------------------ saving
     def save_scenario(self, path: str | Path, piece: Piece | str | None = None, *,
@@ -413,19 +421,19 @@ class EditorController:
             self.problem = str(e).removeprefix("layout: ")
 
     def _done(self, kind: str, text: str, *, changed: bool = True, status: bool = True,
-              path: Path | None = None) -> EditorFeedback:
+              path: Path | None = None, rules: tuple[str, ...] = ()) -> EditorFeedback:
         if changed:
             self._validate()
         message = self._join([text, self.status()]) if status else text
-        self.last = EditorFeedback(kind, message, changed, self.problem, path)
+        self.last = EditorFeedback(kind, message, changed, self.problem, path, rules)
         return self.last
 
     def _join(self, sentences: list[str]) -> str:
         """Sentences one after another: with a space between them, none in Chinese."""
         return join_sentences(sentences, self.lang)
 
-    def _refuse(self, text: str) -> EditorFeedback:
-        self.last = EditorFeedback("refused", text, False, self.problem)
+    def _refuse(self, text: str, rules: tuple[str, ...] = ()) -> EditorFeedback:
+        self.last = EditorFeedback("refused", text, False, self.problem, rules=rules)
         return self.last
 
     def _cell(self, c: Cell | str) -> Cell | EditorFeedback:

@@ -28,7 +28,7 @@ import ipywidgets as w
 
 from hive_teach.board.canvas_widget import CanvasWidget
 from hive_teach.board.editor import EditorController, EditorFeedback
-from hive_teach.board.widget import rule_ids_named
+from hive_teach.board.widget import rule_named
 from hive_teach.core.i18n import LANGUAGES, SIDES, Words
 from hive_teach.hive.pieces import Colour
 from hive_teach.hive.position import Position
@@ -121,7 +121,7 @@ class EditorBoard(CanvasWidget[EditorFeedback]):
         extra = "" if status in message else f"<div>{html.escape(status)}</div>"
         colour = "#b00" if c.last.kind == "refused" or c.problem else "#060"
         self.readout.value = (f'<div style="color:{colour}">'
-                              f"{rule_ids_named(html.escape(message), c.lang)}</div>{extra}")
+                              f"{rule_named(message, c.last.rules, c.lang)}</div>{extra}")
 
     def _label(self, key: str) -> str:
         return _LABELS(key, self.controller.lang)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from hive_teach.board.controller import Feedback
 from hive_teach.core.hexgrid import Cell, cell_name
-from hive_teach.core.i18n import grammar
+from hive_teach.core.i18n import grammar, join_sentences
 from hive_teach.rive.engine import RiveGame
 from hive_teach.rive.i18n import result_text, side_name, stones, t
 from hive_teach.rive.paint import RiveMarks
@@ -106,7 +106,7 @@ class RiveClicks:
         if move.is_removal:
             message = t("removed", lang, side=side, cell=name)
             if capture is None:
-                message += " " + t("capture_done", lang, side=side)
+                message = join_sentences((message, t("capture_done", lang, side=side)), lang)
             return message
         if capture is not None:
             return t("placed_capture", lang, side=side, cell=name,

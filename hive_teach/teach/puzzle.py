@@ -421,8 +421,8 @@ class PuzzleController(BoardController[Position]):
         pos = self.position
         text = pos.move_string(move)
         if not self.accepts(pos, move):
-            return self.done(Feedback("checked", self._why_not(move, text), move=move,
-                                       correct=False))
+            why, rule = self._why_not(move, text)
+            return self.done(Feedback("checked", why, rule, move=move, correct=False))
         pos.play(move)
         self.selected, self.targets = None, frozenset()
         if pos.is_over:
@@ -439,25 +439,27 @@ class PuzzleController(BoardController[Position]):
                                  self.lang)
         return self.done(Feedback("moved", msg, move=move, correct=True))
 
-    def _why_not(self, move: AnyMove, text: str) -> str:
-        """Why a legal move fails: a draw, the own Queen, or the defence that refutes it."""
+    def _why_not(self, move: AnyMove, text: str) -> tuple[str, str | None]:
+        """Why a legal move fails: a draw, the own Queen, or the defence that refutes it; and
+        the rule the sentence cites (R19 for a surrounded Queen), if any."""
         pos = self.position
         other = side_name(self.attacker.other, self.lang)
         left = self.moves_left()
         pos.push(move)
         try:
             if pos.state is GameState.DRAW:
-                return message("draws", self.lang, move=text)
+                return message("draws", self.lang, move=text, rule="R19"), "R19"
             if pos.state is WIN_STATE[self.attacker.other]:
-                return message("loses", self.lang, move=text, other=other)
+                return message("loses", self.lang, move=text, other=other, rule="R19"), "R19"
             if left > 1 and not pos.state.is_over:
                 best = rate_replies(pos, left - 1)[0]
                 if best.outcome >= 1:
                     reply = pos.move_string(best.move)
-                    return message("refuted", self.lang, move=text, other=other, reply=reply)
+                    return message("refuted", self.lang, move=text, other=other,
+                                   reply=reply), None
         finally:
             pos.undo()
-        return t("legal_not_goal", self.lang, move=text)
+        return t("legal_not_goal", self.lang, move=text), None
 
     def undo(self) -> Feedback:
         """Take back the learner's last move (and the engine's answer to it)."""
