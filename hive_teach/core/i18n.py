@@ -418,25 +418,32 @@ def fill(template: str, values: Mapping[str, object], lang: str = "en", *,
     return template.format_map(_Values(values, check_language(lang), pronoun))
 
 
-# German words that open a sentence but are written in lower case inside one; any other first
-# word (a noun such as "Feld", a piece name) keeps its spelling.
-_DE_LOWER = frozenset({"Auf", "Das", "Der", "Die", "Ein", "Eine", "Er", "Es", "Jeder", "Jedes",
-                       "Kein", "Oben", "Sie", "Wenn", "Würde"})
-
-
 def embed(text: str, lang: str = "en") -> str:
-    """A sentence (without its full stop) made a clause of a longer one.
+    """A sentence (without its full stop) made a clause of a longer one: its first letter in
+    lower case if ``lang``'s ``[grammar] lower_inside`` says so: ``*`` for any first word
+    (English), else the words that are written in lower case inside a sentence (German:
+    "Die", "Ein", ...; a noun such as "Feld" or a piece name keeps its spelling); empty for
+    none (Chinese).
 
     >>> embed("The gap is too narrow"), embed("Die Lücke ist zu eng", "de")
     ('the gap is too narrow', 'die Lücke ist zu eng')
     >>> embed("Feld 1,0 ist besetzt", "de")
     'Feld 1,0 ist besetzt'
     """
-    if lang == "en":
-        return text[:1].lower() + text[1:]
-    if lang == "de" and text.split(" ", 1)[0] in _DE_LOWER:
+    lower = grammar("lower_inside", lang)
+    if lower == "*" or text.split(" ", 1)[0] in lower.split():
         return text[:1].lower() + text[1:]
     return text
+
+
+def script(lang: str) -> str:
+    """How ``lang`` is written, as its ``core.toml`` ``[language] script`` says: ``"cjk"``
+    (Chinese: spacing between characters and names, the bundled font) or ``""``.
+
+    >>> script("zh"), script("de")
+    ('cjk', '')
+    """
+    return catalogue("core", lang).table("language").get("script", "")
 
 
 _ZH_PUNCT = "，。、：；（）！？“”"
@@ -456,7 +463,7 @@ def sentence(text: str, lang: str = "en") -> str:
     >>> sentence("wQ 不能移动", "zh"), sentence("wQ cannot move")
     ('wQ 不能移动。', 'wQ cannot move.')
     """
-    if catalogue("core", lang).table("language").get("spacing") == "cjk":
+    if script(lang) == "cjk":
         text = _tidy_cjk(text)
     return text + grammar("full_stop", lang)
 

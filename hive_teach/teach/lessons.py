@@ -37,7 +37,7 @@ from typing import Any, TypeVar
 
 from hive_teach.core.errors import IllegalMoveError
 from hive_teach.core.hexgrid import Cell
-from hive_teach.core.i18n import Words
+from hive_teach.core.i18n import Words, script
 from hive_teach.hive.explain import explain_move
 from hive_teach.hive.marks import Marks
 from hive_teach.rive.explain import explain as explain_action
@@ -84,14 +84,15 @@ def find(sid: str, kind: type[S]) -> S:
 # ------------------------------------------------------------------------- showing
 def set_language(lang: str) -> None:
     """Use ``en``, ``de`` or ``zh`` for everything the helpers show; in a notebook, Chinese
-    also brings the kit's own font to the page (lesson text and the boards' buttons), for a
-    machine without a Chinese system font."""
+    (written in the ``cjk`` script, :func:`hive_teach.core.i18n.script`) also brings the kit's
+    own font to the page (lesson text and the boards' buttons), for a machine without a
+    Chinese system font."""
     from hive_teach.teach import library
 
     library.set_language(lang)
     # In the app (Voilà) the page template brings the font already.
     in_app = os.environ.get("SERVER_SOFTWARE", "").startswith("voila")
-    if lang == "zh" and _in_a_notebook() and not in_app:
+    if script(lang) == "cjk" and _in_a_notebook() and not in_app:
         from hive_teach.core.fonts import FONT_REFRESH_JS, font_face_css
 
         ipython = importlib.import_module("IPython.display")

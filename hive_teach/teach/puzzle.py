@@ -63,7 +63,7 @@ from pathlib import Path
 from typing import Any
 
 from hive_teach.board.controller import BoardController, Feedback
-from hive_teach.core.i18n import Words, check_language, join_sentences, side_name, t
+from hive_teach.core.i18n import Words, check_language, join_sentences, listing, side_name, t
 from hive_teach.core.tomlfile import Reader, read_file, toml_files
 from hive_teach.hive.ai.evaluate import WIN_STATE, evaluate
 from hive_teach.hive.ai.solver import forces_win, solve
@@ -535,10 +535,10 @@ def solution(p: Puzzle, lang: str) -> tuple[str, bytes]:
     teaching diagram as PNG."""
     from hive_teach.board.drawing import diagram_png
 
-    word = message("solution", lang)
-    moves = ", ".join(f"`{s}`" for s in p.solutions)
+    moves = listing([f"`{s}`" for s in p.solutions], lang)
     marks = replace(p.scenario.marks(lang), title="")
-    return (f"**{word}:** {moves}\n\n{p.text('answer', lang)}",
+    head = message("solution_line", lang, solution=message("solution", lang), moves=moves)
+    return (f"{head}\n\n{p.text('answer', lang)}",
             diagram_png(p.position(), marks, palette=True))
 
 
