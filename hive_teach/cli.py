@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from hive_teach.core.i18n import LANGUAGES
 from hive_teach.core.version import __version__
 
 if TYPE_CHECKING:
@@ -310,7 +311,7 @@ def build_parser() -> argparse.ArgumentParser:
         "learn", help="open the course in the browser, as an app (offline)",
         description="Serve the lessons as an app (Voilà): the contents page of the chosen "
         "language, every lesson with live boards, no code. Runs until Ctrl-C; needs no network.")
-    p.add_argument("--lang", default="en", choices=["en", "de", "zh"],
+    p.add_argument("--lang", default="en", choices=LANGUAGES,
                    help="the language of the course (default: en)")
     p.add_argument("--port", type=int, default=None, help="the port (default: a free one)")
     p.add_argument("--no-browser", action="store_true", help="only print the address")
@@ -356,7 +357,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--coords", action="store_true", help="label every cell with q,r")
     p.add_argument("--no-hand", action="store_true", help="Hive: leave out the pieces in hand")
     p.add_argument("--title", help="text above the board ('' for none)")
-    p.add_argument("--lang", default="en", choices=["en", "de", "zh"])
+    p.add_argument("--lang", default="en", choices=LANGUAGES)
     p.add_argument("--dpi", type=_dpi, default=100)
     p.set_defaults(func=_cmd_render)
 
@@ -375,7 +376,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rules", help="rule ids, comma-separated (R7,R12,V3)")
     p.add_argument("-o", "--output", help="the PDF file to write (default: "
                    "worksheet-<lesson>-<lang>.pdf here)")
-    p.add_argument("--lang", default="en", choices=["en", "de", "zh"])
+    p.add_argument("--lang", default="en", choices=LANGUAGES)
     p.add_argument("--game", choices=["hive", "rive"],
                    help="only this game's scenarios (a folder may hold both)")
     p.set_defaults(func=_cmd_worksheet)
@@ -426,7 +427,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--piece", metavar="P",
                    help="the focus piece, e.g. wA1 (default: the side to move's last moved "
                    "piece if it can move, else its first piece with a move)")
-    p.add_argument("--lang", default="en", choices=["en", "de", "zh"],
+    p.add_argument("--lang", default="en", choices=LANGUAGES,
                    help="the language of the title and caption")
     p.add_argument("--force", action="store_true", help="replace the file if it exists")
     p.set_defaults(func=_cmd_new_scenario)
@@ -444,7 +445,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", metavar="GAMESTRING")
     p.add_argument("move", metavar="MOVE")
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
-    p.add_argument("--lang", default="en", choices=["en", "de", "zh"])
+    p.add_argument("--lang", default="en", choices=LANGUAGES)
     p.set_defaults(func=_cmd_coach)
 
     p = sub.add_parser(

@@ -190,7 +190,8 @@ def test_messages_in_every_language():
     ed = opening()
     ed.set_language("zh")
     assert ed.place("0,0", "bS").message == words(
-        "no_climb", "zh", piece="bS1", under="wQ", cell="0,0")
+        "no_climb", "zh", piece="bS1", under="wQ", cell="0,0", rules="R10、R14")
+    assert ed.last.rules == ("R10", "R14")  # the rules it cites, as data
     assert "不能叠在" in ed.last.message
     ed.set_language("de")
     assert ed.set_turn(2).message.startswith("Zug 2 der Seite am Zug.")

@@ -361,7 +361,7 @@ def test_the_solution_button_shows_the_solution_only_when_pressed_in_the_boards_
     assert text.startswith("**Lösung:**") and all(f"`{m}`" in text for m in p.solutions)
     board.language.value = "zh"  # the shown solution follows the board's language
     assert board.solution_button.description == "答案"
-    assert board.solution_output.outputs[0]["data"]["text/markdown"].startswith("**答案:**")
+    assert board.solution_output.outputs[0]["data"]["text/markdown"].startswith("**答案**：")
 
 
 def test_the_buttons_read_without_icons() -> None:

@@ -124,4 +124,4 @@ def test_the_rules_line_names_each_rule_in_the_lessons_language():
         nb = json.loads((ROOT / "notebooks" / lang / "04-gates.ipynb").read_text("utf-8"))
         title = "".join(nb["cells"][0]["source"])
         link = f"[R7: {rule_title('R7', lang)}](../../docs/rules.md#{rule_anchor('R7')})"
-        assert build_notebooks.RULES_LINE[lang] in title and link in title, (lang, title)
+        assert build_notebooks.WORDS("rules_line", lang) in title and link in title, (lang, title)

@@ -23,30 +23,21 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from hive_teach.core.i18n import LANGUAGES, Words, grammar_name
+
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "notebooks" / "source"
 OUT = ROOT / "notebooks"
-LANGUAGES = ("en", "de", "zh")
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 CELL_TYPES = {"text", "diagram", "targets", "why", "board", "reach", "find", "code"}
 
-RULES_LINE = {  # under each lesson's title: its rules, linked to the rules page (English)
-    "en": "Rules in this lesson, on the rules page",
-    "de": "Regeln dieser Lektion, auf der (englischen) Regelseite",
-    "zh": "本课的规则（英文规则页）",
-}
 RULES_PAGE = "../../docs/rules.md"  # from notebooks/<lang>/
 CONTENTS = "contents.ipynb"  # the start page of each language: every lesson, with progress
-CONTENTS_TITLE = {"en": "Hive: the course", "de": "Hive: der Kurs", "zh": "Hive 教程"}
-CONTENTS_INTRO = {
-    "en": "Open a lesson. ✓ counts the exercises you solved in this browser.",
-    "de": "Öffne eine Lektion. ✓ zählt die Aufgaben, die du in diesem Browser gelöst hast.",
-    "zh": "打开一课。✓ 表示你在这个浏览器里做完的练习。",
-}
-NAV = {"en": ("Previous", "Contents", "Next"), "de": ("Zurück", "Inhalt", "Weiter"),
-       "zh": ("上一课", "目录", "下一课")}
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "zh": "中文"}
+WORDS = Words("course")
+"""The course's own words in each language (``hive_teach/locale/<lang>/course.toml``): the
+contents page's title and introduction, the rules line under each lesson's title (its rules,
+linked to the English rules page), the links between lessons."""
 EXERCISES = ("reach", "find")
 # An exercise a code cell makes (the puzzles' and Rive's lessons): counted on the contents page.
 EXERCISE_CALL = re.compile(r"^(?:exercise|reach_exercise|find_exercise|play_puzzle|"
@@ -78,7 +69,7 @@ def _rules_line(rules: list[str], lang: str) -> str:
     if not rules:
         return ""
     links = [f"[{r}: {rule_title(r, lang)}]({RULES_PAGE}#{rule_anchor(r)})" for r in rules]
-    return f"\n\n{RULES_LINE[lang]}: " + " · ".join(links)
+    return f"\n\n{WORDS('rules_line', lang)}: " + " · ".join(links)
 
 
 def _has_legend(sid: str, lang: str, *, answer: bool) -> bool:
@@ -116,7 +107,7 @@ def _navigation(path: Path, lang: str) -> str:
     """The line at the end of a lesson: back, the contents, on (links between notebooks)."""
     files = [(f, _text(d, lang, p.name, "title")) for p, d, f in lessons()]
     i = [p for p, _, _ in lessons()].index(path)
-    back, contents, on = NAV[lang]
+    back, contents, on = (WORDS(key, lang) for key in ("back", "contents", "next"))
     parts = []
     if i > 0:
         parts.append(f"[← {back}: {files[i - 1][1]}]({files[i - 1][0]})")
@@ -129,7 +120,7 @@ def _navigation(path: Path, lang: str) -> str:
 def build_contents(lang: str) -> dict[str, Any]:
     """The start page of ``lang``: every lesson with its number of exercises, the other
     languages, and (run in a browser) the exercises solved there."""
-    lines = [f"# {CONTENTS_TITLE[lang]}", "", CONTENTS_INTRO[lang], ""]
+    lines = [f"# {WORDS('contents_title', lang)}", "", WORDS("contents_intro", lang), ""]
     for i, (path, data, file) in enumerate(lessons()):
         n = sum(1 for c in data.get("cells", []) if c.get("type") in EXERCISES) + sum(
             len(EXERCISE_CALL.findall(c.get("source", ""))) for c in data.get("cells", [])
@@ -137,7 +128,7 @@ def build_contents(lang: str) -> dict[str, Any]:
         # The list counts from 0, as the lessons do when they name one ("notebook 06").
         lines.append(f"{0 if i == 0 else 1}. [{_text(data, lang, path.name, 'title')}]({file})"
                      + (f" ({n} ✎)" if n else ""))
-    others = " · ".join(f"[{LANGUAGE_NAMES[x]}](../{x}/{CONTENTS})" for x in LANGUAGES
+    others = " · ".join(f"[{grammar_name(x)}](../{x}/{CONTENTS})" for x in LANGUAGES
                         if x != lang)
     cells = [{"cell_type": "markdown", "metadata": {}, "source": "\n".join(lines)},
              {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],

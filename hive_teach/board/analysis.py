@@ -30,49 +30,23 @@ the selected piece may reach says so and plays nothing: the game stays the recor
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from hive_teach.board.controller import BoardController, Feedback
 from hive_teach.board.editor import ScenarioWriter
 from hive_teach.core.hexgrid import Cell, cell_name, parse_cell
-from hive_teach.core.i18n import check_language, side_name
+from hive_teach.core.i18n import Words, check_language, join_sentences, side_name
 from hive_teach.hive.marks import Marks
 from hive_teach.hive.pieces import Piece
 from hive_teach.hive.position import Position
 from hive_teach.hive.records import GameRecord, load_record, load_source
 
-WORDS: dict[str, dict[str, str]] = {
-    "step": {"en": "Move {n} of {total}: {move}.", "de": "Zug {n} von {total}: {move}.",
-             "zh": "第 {n} 步（共 {total} 步）：{move}。"},
-    "start": {"en": "The start of the game ({total} moves).",
-              "de": "Der Anfang der Partie ({total} Züge).",
-              "zh": "对局开始（共 {total} 步）。"},
-    "to_move": {"en": "{side} to move.", "de": "{side} ist am Zug.", "zh": "轮到{side}。"},
-    "over": {"en": "The game is over.", "de": "Die Partie ist vorbei.", "zh": "对局结束。"},
-    "no_move": {"en": "There is no position after move {n}: give 0 to {total}.",
-                "de": "Nach Zug {n} gibt es keine Stellung: Gib 0 bis {total} an.",
-                "zh": "没有第 {n} 步之后的局面：请给 0 到 {total}。"},
-    "at_start": {"en": "This is the start already.", "de": "Das ist schon der Anfang.",
-                 "zh": "已经是开局了。"},
-    "at_end": {"en": "This is the last move already.", "de": "Das ist schon der letzte Zug.",
-               "zh": "已经是最后一步了。"},
-    "legal": {"en": "{piece} may go to {cell} ({move}). The analysis board shows it; it plays "
-                    "nothing.",
-              "de": "{piece} darf nach {cell} ({move}). Das Analysebrett zeigt es nur; es "
-                    "zieht nicht.",
-              "zh": "{piece} 可以去 {cell}（{move}）。这个棋盘只给你看，不走棋。"},
-    "saved": {"en": "Saved {path}: {piece} after move {n}.",
-              "de": "{path} gespeichert: {piece} nach Zug {n}.",
-              "zh": "已写入 {path}：第 {n} 步之后的 {piece}。"},
-    "not_saved": {"en": "Not saved: {why}", "de": "Nicht gespeichert: {why}",
-                  "zh": "没有写入：{why}"},
-    "no_writer": {"en": "this board cannot write files: make it with "
-                        "hive_teach.teach.workshop.analysis()",
-                  "de": "dieses Brett kann keine Dateien schreiben: Erzeuge es mit "
-                        "hive_teach.teach.workshop.analysis()",
-                  "zh": "这个棋盘不能写文件：请用 hive_teach.teach.workshop.analysis() 做一个"},
-}
-"""The analysis board's words (the selection's and the reasons' are the board's)."""
+_WORDS = Words("analysis")
+
+WORDS: Mapping[str, Mapping[str, str]] = _WORDS.mapping()
+"""The analysis board's words, ``{key: {lang: template}}`` (``locale/<lang>/analysis.toml``;
+the selection's and the reasons' are the board's)."""
 
 
 class AnalysisController:
@@ -120,8 +94,7 @@ class AnalysisController:
 
     def t(self, key: str, **params: object) -> str:
         """The analysis board's message ``key`` in its language."""
-        table = WORDS[key]
-        return table.get(self.lang, table["en"]).format(**params)
+        return _WORDS(key, self.lang, **params)
 
     def status(self) -> str:
         """Where in the game the board stands, and whose move it is."""
@@ -132,7 +105,7 @@ class AnalysisController:
             "to_move", side=side_name(pos.turn, self.lang))
         if not self.move and not pos.is_over:
             return where
-        return where + ("" if self.lang == "zh" else " ") + turn
+        return join_sentences([where, turn], self.lang)
 
     # ------------------------------------------------------------------ stepping
     def goto(self, n: int) -> Feedback:

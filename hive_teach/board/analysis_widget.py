@@ -13,6 +13,7 @@ Piece(bQ)
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from pathlib import Path
 
 import ipywidgets as w
@@ -21,16 +22,13 @@ from hive_teach.board.analysis import AnalysisController
 from hive_teach.board.canvas_widget import CanvasWidget
 from hive_teach.board.controller import Feedback
 from hive_teach.board.drawing import scene_of
-from hive_teach.board.widget import rule_ids_named
-from hive_teach.core.i18n import LANGUAGES
+from hive_teach.board.widget import rule_named
+from hive_teach.core.i18n import LANGUAGES, Words
 
-LABELS: dict[str, dict[str, str]] = {
-    "piece": {"en": "Piece", "de": "Stein", "zh": "棋子"},
-    "cell": {"en": "Cell", "de": "Feld", "zh": "格子"},
-    "why": {"en": "Why (not)?", "de": "Warum (nicht)?", "zh": "为什么（不）？"},
-    "file": {"en": "File", "de": "Datei", "zh": "文件"},
-    "save": {"en": "Save as scenario", "de": "Als Szenario speichern", "zh": "写成局面文件"},
-}
+_LABELS = Words("analysis", "labels")
+
+LABELS: Mapping[str, Mapping[str, str]] = _LABELS.mapping()
+"""The widget's labels, ``{key: {lang: text}}`` (``locale/<lang>/analysis.toml`` ``[labels]``)."""
 
 
 class AnalysisBoard(CanvasWidget[Feedback]):
@@ -107,17 +105,17 @@ class AnalysisBoard(CanvasWidget[Feedback]):
             self.piece_menu.options = [("—", ""), *((label, getattr(v, "name", str(v)))
                                                     for label, v in c.board.choices())]
             self.piece_menu.value = selected.name if selected is not None else ""
-            self.piece_menu.description = LABELS["piece"][lang]
-            self.cell_box.description = LABELS["cell"][lang]
-            self.why_button.description = LABELS["why"][lang]
-            self.file_box.description = LABELS["file"][lang]
-            self.save_button.description = LABELS["save"][lang]
+            self.piece_menu.description = _LABELS("piece", lang)
+            self.cell_box.description = _LABELS("cell", lang)
+            self.why_button.description = _LABELS("why", lang)
+            self.file_box.description = _LABELS("file", lang)
+            self.save_button.description = _LABELS("save", lang)
             self.language.value = lang
         finally:
             self._refreshing = False
         status, message = c.status(), c.feedback.message
         shown = ("" if message in ("", status)
-                 else f"<b>{rule_ids_named(html.escape(message), c.lang)}</b>")
+                 else f"<b>{rule_named(message, [c.feedback.rule], c.lang)}</b>")
         self.readout.value = f"<div>{html.escape(status)}</div>{shown}"
 
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from hive_teach.board.controller import Feedback
 from hive_teach.core.hexgrid import Cell, cell_name
-from hive_teach.core.i18n import SIDES, side_name, t
+from hive_teach.core.i18n import SIDES, grammar, side_name, t
 from hive_teach.core.registry import parts_for
 
 if TYPE_CHECKING:
@@ -116,8 +116,8 @@ class Clicks(ABC):
         return self.words(("white_wins", "black_wins")[int(outcome.winner)], lang)
 
     def join(self, names: list[str], lang: str) -> str:
-        """Cell names joined into one list."""
-        return ", ".join(names)
+        """Cell names joined into one list, with the language's list separator."""
+        return grammar("list", lang).join(names)
 
     # ------------------------------------------------------------------ clicks
     def select(self, board: BoardController[Any], what: Any) -> Feedback:

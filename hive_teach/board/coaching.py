@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hive_teach.core.hexgrid import Cell
+from hive_teach.core.i18n import join_sentences
 from hive_teach.hive.coach import COACH_TIME, HINT_TIME, Said, Verdict, advise, coach, describe
 from hive_teach.hive.marks import Marks, with_fields
 from hive_teach.hive.position import AnyMove, Position
@@ -75,7 +76,7 @@ class BoardCoach:
 
     def reasons_text(self, lang: str) -> str:
         """Why the engine played what it did since, in ``lang``."""
-        return " ".join(s.text(lang) for s in self.reasons)
+        return join_sentences((s.text(lang) for s in self.reasons), lang)
 
     def shown(self, fb: Feedback) -> Feedback:
         """``fb`` is the feedback that shows the coach's words: draw its move while it

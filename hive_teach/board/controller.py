@@ -44,13 +44,13 @@ exercise: find a move that does ``goal``; ``accept`` says which moves do).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 from hive_teach.core.checked import NOTHING, Checked
 from hive_teach.core.game import Game, Why
 from hive_teach.core.hexgrid import Cell, cell_name, parse_cell
-from hive_teach.core.i18n import check_language
+from hive_teach.core.i18n import check_language, join_sentences, listing
 from hive_teach.core.registry import parts_for, parts_named
 
 G = TypeVar("G", bound=Game[Any, Any])
@@ -73,7 +73,8 @@ class Feedback:
     ``checked``, ``solved``, ``undone`` and ``reset``. ``message`` is in the board's language.
     ``move`` is the learner's move, ``replies`` the engine's moves after it; ``correct`` is set
     by the exercises. ``details`` are further sentences the board may show under the
-    message (after Check: the missed cells, and why each wrong mark is wrong).
+    message (after Check: the missed cells, and why each wrong mark is wrong). ``lang`` is the
+    language of the texts (the board sets it).
     """
 
     kind: str
@@ -84,6 +85,7 @@ class Feedback:
     replies: tuple[Any, ...] = ()
     correct: bool | None = None
     details: tuple[str, ...] = ()
+    lang: str = "en"
 
     @property
     def action(self) -> Any:
@@ -92,8 +94,9 @@ class Feedback:
 
     @property
     def full_text(self) -> str:
-        """The message and its details, for a page with room for one text."""
-        return " ".join((self.message, *self.details))
+        """The message and its details, for a page with room for one text (joined as the
+        message's language joins sentences: no space after a Chinese full stop)."""
+        return join_sentences((self.message, *self.details), self.lang)
 
 
 @dataclass(frozen=True)
@@ -319,7 +322,8 @@ class BoardController(Generic[G]):
         # answers together with the learner's move before them.
         self._checkpoints: list[int] = []
         replies, texts = self._engine_turn()
-        self.last = Feedback("info", self._with_replies(self.prompt(), texts), replies=replies)
+        self.last = Feedback("info", self._with_replies(self.prompt(), texts), replies=replies,
+                             lang=self.lang)
 
     @property
     def position(self) -> G:
@@ -359,7 +363,10 @@ class BoardController(Generic[G]):
         return self.done(Feedback("info", self.prompt()))
 
     def done(self, fb: Feedback) -> Feedback:
-        """Record ``fb`` as what the learner's last action did, and return it."""
+        """Record ``fb`` (in the board's language) as what the learner's last action did, and
+        return it."""
+        if fb.lang != self.lang:
+            fb = replace(fb, lang=self.lang)
         self.last = fb
         self.history.append(fb)
         return fb
@@ -466,12 +473,13 @@ class BoardController(Generic[G]):
             return self.done(Feedback("solved", self.t("solved", move=text, action=text),
                                       move=move, correct=True))
         if self.coach is not None:  # its word on the move, before the engine's answer
-            message = " ".join(filter(None, (message, self.coach.verdict_text(self.lang))))
+            message = join_sentences((message, self.coach.verdict_text(self.lang)), self.lang)
         message = self._with_replies(message, texts)
         if self.coach is not None and self.coach.reasons:
-            message += " " + self.coach.reasons_text(self.lang)
+            message = join_sentences((message, self.coach.reasons_text(self.lang)), self.lang)
         if game.outcome() is not None:
-            message += " " + self.t("game_over", result=self.result())
+            message = join_sentences((message, self.t("game_over", result=self.result())),
+                                     self.lang)
         fb = Feedback(self.rules.kind_of(move), message, move=move, replies=replies)
         return self.done(self.coach.shown(fb) if self.coach is not None else fb)
 
@@ -492,8 +500,9 @@ class BoardController(Generic[G]):
     def _with_replies(self, message: str, texts: Sequence[str]) -> str:
         if not texts:
             return message
-        joined = ", ".join(texts)
-        return f"{message} {self.t('engine_played', move=joined, actions=joined)}".strip()
+        joined = listing(list(texts), self.lang)
+        return join_sentences((message, self.t("engine_played", move=joined, actions=joined)),
+                              self.lang)
 
     # ------------------------------------------------------------------ exercises
     def _toggle(self, c: Cell) -> Feedback:

@@ -40,120 +40,26 @@ from typing import Any, Protocol
 
 from hive_teach.core.errors import LayoutError
 from hive_teach.core.hexgrid import Cell, cell_name, parse_cell
-from hive_teach.core.i18n import LANGUAGES, bug_name, check_language, side_name
+from hive_teach.core.i18n import (
+    LANGUAGES,
+    Words,
+    bug_name,
+    check_language,
+    join_sentences,
+    listing,
+    side_name,
+)
 from hive_teach.hive.marks import Marks
 from hive_teach.hive.pieces import Bug, Colour, GameType, Piece
 from hive_teach.hive.position import GameState, Position
 
-WORDS: dict[str, dict[str, str]] = {
-    "placed": {"en": "Placed {piece} on {cell}.", "de": "{piece} auf {cell} gesetzt.",
-               "zh": "已把 {piece} 放在 {cell}。"},
-    "stacked": {"en": "{piece} sits on top of {under} on {cell}.",
-                "de": "{piece} sitzt auf {cell} oben auf {under}.",
-                "zh": "{piece} 叠在 {cell} 的 {under} 上面。"},
-    "removed": {"en": "Took {piece} off {cell}; it is back in hand.",
-                "de": "{piece} von {cell} genommen; der Stein ist wieder in der Hand.",
-                "zh": "已从 {cell} 拿走 {piece}，它回到手中。"},
-    "renumbered": {"en": "{old} is now {new} (pieces of one kind enter play in number order).",
-                   "de": "{old} heißt jetzt {new} (Steine einer Art kommen der Nummer nach "
-                         "ins Spiel).",
-                   "zh": "{old} 现在叫 {new}（同一种棋子按编号顺序上场）。"},
-    "empty": {"en": "There is no piece on {cell} to take off; nothing changed.",
-              "de": "Auf {cell} liegt kein Stein zum Wegnehmen; nichts wurde verändert.",
-              "zh": "{cell} 上没有可以拿走的棋子；什么也没有改变。"},
-    "none_left": {"en": "{side} has no {bug} left in hand (a {game} game has {n}); "
-                        "nothing changed.",
-                  "de": "{side} hat keine {bug} mehr in der Hand (eine Partie {game} hat "
-                        "{n}); nichts wurde verändert.",
-                  "zh": "{side}手中已经没有{bug}了（{game} 对局共有 {n} 枚）；什么也没有改变。"},
-    "not_in_game": {"en": "{piece} is not part of a {game} game (R0): choose a game type with "
-                          "it first; nothing changed.",
-                    "de": "{piece} gehört nicht zu einer Partie {game} (R0): Wähle zuerst "
-                          "einen Spieltyp mit diesem Stein; nichts wurde verändert.",
-                    "zh": "{piece} 不属于 {game} 对局（R0）：请先选一种有它的对局；"
-                          "什么也没有改变。"},
-    "no_climb": {"en": "{piece} cannot sit on top of {under} on {cell}: only Beetles and "
-                       "Mosquitoes climb (R10, R14); nothing changed.",
-                 "de": "{piece} kann nicht auf {under} auf {cell} sitzen: Nur Käfer und "
-                       "Moskitos klettern (R10, R14); nichts wurde verändert.",
-                 "zh": "{piece} 不能叠在 {cell} 的 {under} 上：只有甲壳虫和蚊子能爬上去"
-                       "（R10、R14）；什么也没有改变。"},
-    "bad_piece": {"en": "{name!r} is not a Hive piece: write a colour and a bug, e.g. wQ, bS "
-                        "or wB2; nothing changed.",
-                  "de": "{name!r} ist kein Hive-Stein: Schreib eine Farbe und ein Tier, z. B. "
-                        "wQ, bS oder wB2; nichts wurde verändert.",
-                  "zh": "{name!r} 不是 Hive 棋子：请写颜色和棋子，例如 wQ、bS 或 wB2；"
-                        "什么也没有改变。"},
-    "bad_cell": {"en": "{cell!r} is not a cell of the board ({why}); nothing changed.",
-                 "de": "{cell!r} ist kein Feld des Bretts ({why}); nichts wurde verändert.",
-                 "zh": "{cell!r} 不是棋盘上的格子（{why}）；什么也没有改变。"},
-    "tool": {"en": "Click a cell to put {piece} there.",
-             "de": "Klicke ein Feld an, um {piece} dorthin zu setzen.",
-             "zh": "点击一个格子，把 {piece} 放在那里。"},
-    "eraser": {"en": "Click a cell to take its top piece off.",
-               "de": "Klicke ein Feld an, um den obersten Stein wegzunehmen.",
-               "zh": "点击一个格子，拿走最上面的棋子。"},
-    "to_move": {"en": "{side} is to move now.", "de": "Jetzt ist {side} am Zug.",
-                "zh": "现在轮到{side}。"},
-    "turn_auto": {"en": "The turn follows the pieces: the earliest they allow.",
-                  "de": "Der Zug folgt den Steinen: der früheste, den sie erlauben.",
-                  "zh": "回合数随棋子而定：取它们允许的最早回合。"},
-    "turn_set": {"en": "Turn {n} of the side to move.", "de": "Zug {n} der Seite am Zug.",
-                 "zh": "走棋一方的第 {n} 回合。"},
-    "bad_turn": {"en": "turn {value!r} must be a whole number, 1 or more; nothing changed.",
-                 "de": "Zug {value!r} muss eine ganze Zahl ab 1 sein; nichts wurde verändert.",
-                 "zh": "回合 {value!r} 必须是 1 或更大的整数；什么也没有改变。"},
-    "last_set": {"en": "{piece} moved last: it may not move this turn (R17).",
-                 "de": "{piece} hat zuletzt gezogen: Er darf in diesem Zug nicht ziehen (R17).",
-                 "zh": "{piece} 刚刚移动过：这一回合它不能移动（R17）。"},
-    "last_none": {"en": "No piece is marked as the one that moved last.",
-                  "de": "Kein Stein ist als zuletzt gezogen markiert.",
-                  "zh": "没有标记刚刚移动过的棋子。"},
-    "last_cleared": {"en": "{piece} no longer counts as the piece that moved last.",
-                     "de": "{piece} gilt nicht mehr als zuletzt gezogen.",
-                     "zh": "{piece} 不再算作刚刚移动过的棋子。"},
-    "last_missing": {"en": "{piece} is not on the board, so it cannot have moved last; nothing "
-                           "changed.",
-                     "de": "{piece} steht nicht auf dem Brett, kann also nicht zuletzt gezogen "
-                           "haben; nichts wurde verändert.",
-                     "zh": "{piece} 不在棋盘上，不可能刚刚移动过；什么也没有改变。"},
-    "game_type": {"en": "Game type {game}.", "de": "Spieltyp {game}.", "zh": "对局种类 {game}。"},
-    "bad_game_type": {"en": "{why}; nothing changed.", "de": "{why}; nichts wurde verändert.",
-                      "zh": "{why}；什么也没有改变。"},
-    "drops": {"en": "{pieces} on the board are not part of a {game} game: take them off first; "
-                    "nothing changed.",
-              "de": "{pieces} auf dem Brett gehören nicht zu einer Partie {game}: Nimm sie "
-                    "zuerst weg; nichts wurde verändert.",
-              "zh": "棋盘上的 {pieces} 不属于 {game} 对局：请先拿走它们；什么也没有改变。"},
-    "tournament_on": {"en": "Tournament opening: no Queen on a side's first turn (R4).",
-                      "de": "Turniereröffnung: keine Bienenkönigin im ersten Zug einer Seite "
-                            "(R4).",
-                      "zh": "比赛开局：双方第一回合都不能放蜂后（R4）。"},
-    "tournament_off": {"en": "No tournament opening: the Queen may come on turn 1.",
-                       "de": "Keine Turniereröffnung: Die Bienenkönigin darf im ersten Zug "
-                             "kommen.",
-                       "zh": "不用比赛开局：蜂后可以在第一回合放下。"},
-    "cleared": {"en": "The board is empty.", "de": "Das Brett ist leer.", "zh": "棋盘已清空。"},
-    "ok": {"en": "{side} to move, turn {n}.", "de": "{side} ist am Zug, Zug {n}.",
-           "zh": "轮到{side}，第 {n} 回合。"},
-    "unreachable": {"en": "Not a position a game can reach: {why}",
-                    "de": "Keine Stellung, die eine Partie erreichen kann: {why}",
-                    "zh": "这不是对局中能出现的局面：{why}"},
-    "cannot_save": {"en": "Not saved: {why}", "de": "Nicht gespeichert: {why}",
-                    "zh": "没有写入：{why}"},
-    "no_writer": {"en": "this editor cannot write files: make it with "
-                        "hive_teach.teach.workshop.editor()",
-                  "de": "dieser Editor kann keine Dateien schreiben: Erzeuge ihn mit "
-                        "hive_teach.teach.workshop.editor()",
-                  "zh": "这个棋盘不能写文件：请用 hive_teach.teach.workshop.editor() 做一个"},
-    "saved": {"en": "Saved {path}: {piece} with {n} targets and {m} forbidden cells ({rules}).",
-              "de": "{path} gespeichert: {piece} mit {n} Zielfeldern und {m} verbotenen "
-                    "Feldern ({rules}).",
-              "zh": "已写入 {path}：{piece}，{n} 个目标格，{m} 个不能去的格子（{rules}）。"},
-    "language": {"en": "{status}", "de": "{status}", "zh": "{status}"},
-}
-"""The editor's words, in each language of the kit (like :data:`hive_teach.core.i18n.MESSAGES`
-for the board). A reason from the engine (a layout's error) stays in English."""
+_WORDS = Words("editor")
+
+WORDS: Mapping[str, Mapping[str, str]] = _WORDS.mapping()
+"""The editor's words, ``{key: {lang: template}}``, from ``locale/<lang>/editor.toml`` (like
+:data:`hive_teach.core.i18n.MESSAGES` for the board). A reason from the engine (a layout's
+error) stays in English."""
+
 
 class Saved(Protocol):
     """What a scenario writer returns: the scenario as read back (a ``HiveScenario``)."""
@@ -185,8 +91,7 @@ def words(key: str, lang: str = "en", **params: object) -> str:
     >>> words("placed", "zh", piece="wQ", cell="0,0")
     '已把 wQ 放在 0,0。'
     """
-    table = WORDS[key]
-    return table.get(lang, table["en"]).format(**params)
+    return _WORDS(key, lang, **params)
 
 
 @dataclass(frozen=True)
@@ -194,13 +99,15 @@ class EditorFeedback:
     """What one edit did: ``kind`` is ``placed``, ``removed``, ``set``, ``refused`` (the edit
     is impossible: nothing changed), ``saved`` or ``info``; ``changed`` whether the layout or
     a setting changed; ``message`` the whole text in the editor's language; ``problem`` why
-    no game reaches the layout now (``""``: a game can)."""
+    no game reaches the layout now (``""``: a game can); ``rules`` the ids of the rules the
+    message cites, as data (the widget names them)."""
 
     kind: str
     message: str
     changed: bool = False
     problem: str = ""
     path: Path | None = None
+    rules: tuple[str, ...] = ()
 
 
 class EditorController:
@@ -301,8 +208,7 @@ class EditorController:
         >>> EditorController().palette()[:3]
         [('✕ take off', ''), ('wQ Queen Bee (1)', 'wQ'), ('wS Spider (2)', 'wS')]
         """
-        eraser = {"en": "✕ take off", "de": "✕ wegnehmen", "zh": "✕ 拿走"}[self.lang]
-        out = [(eraser, ERASER)]
+        out = [(self.t("eraser_tool"), ERASER)]
         for colour in Colour:
             for bug in self.game_type.bugs:
                 left = sum(1 for p in self.hand(colour) if p.bug is bug)
@@ -327,7 +233,7 @@ class EditorController:
         """A click on a cell: put the chosen piece there, or, with the eraser, take its top
         piece off."""
         if c is None:
-            return self._refuse(self.t("bad_cell", cell="", why="outside the board"))
+            return self._refuse(self.t("bad_cell", cell=repr(""), why="outside the board"))
         if self.tool == ERASER:
             return self.remove(c)
         return self.place(c, self.tool)
@@ -345,7 +251,7 @@ class EditorController:
             return kind
         if kind not in self.game_type:
             return self._refuse(self.t("not_in_game", piece=kind.colour.letter + kind.bug.value,
-                                       game=self.game_type))
+                                       game=self.game_type, rule="R0"), rules=("R0",))
         left = [p for p in self.hand(kind.colour) if p.bug is kind.bug]
         if not left:
             return self._refuse(self.t("none_left", side=side_name(kind.colour, self.lang),
@@ -354,8 +260,11 @@ class EditorController:
         new = left[0]
         top = self.stacks[cell][-1] if cell in self.stacks else None
         if top is not None and new.bug not in (Bug.BEETLE, Bug.MOSQUITO):
+            climbers = ("R10", "R14")
             return self._refuse(self.t("no_climb", piece=new.name, under=top.name,
-                                       cell=cell_name(cell)))
+                                       cell=cell_name(cell),
+                                       rules=listing(list(climbers), self.lang)),
+                                rules=climbers)
         self.stacks.setdefault(cell, []).append(new)
         if top is not None:
             text = self.t("stacked", piece=new.name, under=top.name, cell=cell_name(cell))
@@ -407,7 +316,7 @@ class EditorController:
             self.turn = None
             return self._done("set", self.t("turn_auto"))
         if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
-            return self._refuse(self.t("bad_turn", value=turn))
+            return self._refuse(self.t("bad_turn", value=repr(turn)))
         self.turn = turn
         return self._done("set", self.t("turn_set", n=turn))
 
@@ -423,7 +332,8 @@ class EditorController:
         if found not in self.where:
             return self._refuse(self.t("last_missing", piece=found.name))
         self.last_moved = found
-        return self._done("set", self.t("last_set", piece=found.name))
+        return self._done("set", self.t("last_set", piece=found.name, rule="R17"),
+                          rules=("R17",))
 
     def set_game_type(self, game_type: GameType | str) -> EditorFeedback:
         """Set the game type (``Base``, ``Base+M``, ..., ``Base+MLP``); refused while pieces
@@ -434,14 +344,17 @@ class EditorController:
             return self._refuse(self.t("bad_game_type", why=e))
         dropped = [p.name for p in self.where if p not in gt]
         if dropped:
-            return self._refuse(self.t("drops", pieces=", ".join(sorted(dropped)), game=gt))
+            return self._refuse(self.t("drops", pieces=listing(sorted(dropped), self.lang),
+                                       game=gt))
         self.game_type = gt
         return self._done("set", self.t("game_type", game=gt))
 
     def set_tournament(self, on: bool) -> EditorFeedback:
         """Switch the tournament opening (no Queen on a side's first turn, R4) on or off."""
         self.tournament = bool(on)
-        return self._done("set", self.t("tournament_on" if on else "tournament_off"))
+        if on:
+            return self._done("set", self.t("tournament_on", rule="R4"), rules=("R4",))
+        return self._done("set", self.t("tournament_off"))
 
     # ------------------------------------------------------------------ saving
     def save_scenario(self, path: str | Path, piece: Piece | str | None = None, *,
@@ -466,7 +379,7 @@ class EditorController:
         focus = scenario.focus
         assert focus is not None  # write_scenario always gives one
         text = self.t("saved", path=path, piece=focus.piece, n=len(focus.targets or ()),
-                      m=len(focus.forbidden), rules=", ".join(scenario.rules))
+                      m=len(focus.forbidden), rules=listing(list(scenario.rules), self.lang))
         return self._done("saved", text, changed=False, status=False, path=Path(path))
 
     # ------------------------------------------------------------------ drawing
@@ -508,19 +421,19 @@ class EditorController:
             self.problem = str(e).removeprefix("layout: ")
 
     def _done(self, kind: str, text: str, *, changed: bool = True, status: bool = True,
-              path: Path | None = None) -> EditorFeedback:
+              path: Path | None = None, rules: tuple[str, ...] = ()) -> EditorFeedback:
         if changed:
             self._validate()
         message = self._join([text, self.status()]) if status else text
-        self.last = EditorFeedback(kind, message, changed, self.problem, path)
+        self.last = EditorFeedback(kind, message, changed, self.problem, path, rules)
         return self.last
 
     def _join(self, sentences: list[str]) -> str:
         """Sentences one after another: with a space between them, none in Chinese."""
-        return ("" if self.lang == "zh" else " ").join(sentences)
+        return join_sentences(sentences, self.lang)
 
-    def _refuse(self, text: str) -> EditorFeedback:
-        self.last = EditorFeedback("refused", text, False, self.problem)
+    def _refuse(self, text: str, rules: tuple[str, ...] = ()) -> EditorFeedback:
+        self.last = EditorFeedback("refused", text, False, self.problem, rules=rules)
         return self.last
 
     def _cell(self, c: Cell | str) -> Cell | EditorFeedback:
@@ -529,13 +442,13 @@ class EditorController:
         try:
             return parse_cell(str(c))
         except ValueError as e:
-            return self._refuse(self.t("bad_cell", cell=c, why=e))
+            return self._refuse(self.t("bad_cell", cell=repr(c), why=e))
 
     def _name(self, name: str) -> Piece | EditorFeedback:
         try:
             return Piece.from_name(name.strip())
         except ValueError:
-            return self._refuse(self.t("bad_piece", name=name))
+            return self._refuse(self.t("bad_piece", name=repr(name)))
 
     def _kind(self, piece: Piece | str) -> Piece | EditorFeedback:
         """The first piece of the kind ``piece`` names (``"wB"``, ``"wB2"``, a Piece)."""
@@ -546,7 +459,7 @@ class EditorController:
                 return Piece.from_name(candidate)
             except ValueError:
                 continue
-        return self._refuse(self.t("bad_piece", name=str(piece)))
+        return self._refuse(self.t("bad_piece", name=repr(str(piece))))
 
     def _renumber(self, gone: Piece) -> Mapping[Piece, Piece]:
         """Close the gap ``gone`` left in its kind's numbers; the renamed pieces."""

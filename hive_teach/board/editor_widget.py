@@ -21,35 +21,25 @@ Every callback only forwards to the controller and redraws.
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from pathlib import Path
 
 import ipywidgets as w
 
 from hive_teach.board.canvas_widget import CanvasWidget
 from hive_teach.board.editor import EditorController, EditorFeedback
-from hive_teach.board.widget import rule_ids_named
-from hive_teach.core.i18n import LANGUAGES, SIDES
+from hive_teach.board.widget import rule_named
+from hive_teach.core.i18n import LANGUAGES, SIDES, Words
 from hive_teach.hive.pieces import Colour
 from hive_teach.hive.position import Position
 
 GAME_TYPES = ("Base", "Base+M", "Base+L", "Base+P", "Base+ML", "Base+MP", "Base+LP", "Base+MLP")
 
-LABELS: dict[str, dict[str, str]] = {
-    "tool": {"en": "Piece", "de": "Stein", "zh": "棋子"},
-    "turn": {"en": "Turn", "de": "Zug", "zh": "回合"},
-    "auto": {"en": "earliest", "de": "frühester", "zh": "最早"},
-    "last": {"en": "Moved last", "de": "Zuletzt", "zh": "刚移动"},
-    "none": {"en": "none", "de": "keiner", "zh": "无"},
-    "game": {"en": "Game", "de": "Spiel", "zh": "对局"},
-    "tournament": {"en": "Tournament opening", "de": "Turniereröffnung", "zh": "比赛开局"},
-    "cell": {"en": "Cell", "de": "Feld", "zh": "格子"},
-    "apply": {"en": "Put / take off", "de": "Setzen / wegnehmen", "zh": "放下 / 拿走"},
-    "clear": {"en": "Clear", "de": "Leeren", "zh": "清空"},
-    "file": {"en": "File", "de": "Datei", "zh": "文件"},
-    "focus": {"en": "Focus", "de": "Fokus", "zh": "要看的棋子"},
-    "save": {"en": "Save as scenario", "de": "Als Szenario speichern", "zh": "写成局面文件"},
-}
-"""The widget's own labels (the controller's messages: :data:`hive_teach.board.editor.WORDS`)."""
+_LABELS = Words("editor", "labels")
+
+LABELS: Mapping[str, Mapping[str, str]] = _LABELS.mapping()
+"""The widget's own labels, ``{key: {lang: text}}`` (``locale/<lang>/editor.toml`` ``[labels]``;
+the controller's messages: :data:`hive_teach.board.editor.WORDS`)."""
 
 
 class EditorBoard(CanvasWidget[EditorFeedback]):
@@ -131,10 +121,10 @@ class EditorBoard(CanvasWidget[EditorFeedback]):
         extra = "" if status in message else f"<div>{html.escape(status)}</div>"
         colour = "#b00" if c.last.kind == "refused" or c.problem else "#060"
         self.readout.value = (f'<div style="color:{colour}">'
-                              f"{rule_ids_named(html.escape(message), c.lang)}</div>{extra}")
+                              f"{rule_named(message, c.last.rules, c.lang)}</div>{extra}")
 
     def _label(self, key: str) -> str:
-        return LABELS[key].get(self.controller.lang, LABELS[key]["en"])
+        return _LABELS(key, self.controller.lang)
 
     def _set_menus(self) -> None:
         c = self.controller

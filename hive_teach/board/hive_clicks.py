@@ -22,7 +22,7 @@ from hive_teach.board.clicks import Clicks, random_player
 from hive_teach.board.controller import Feedback
 from hive_teach.core.errors import IllegalMoveError
 from hive_teach.core.hexgrid import DELTAS, Cell, cell_name
-from hive_teach.core.i18n import listing, side_name, t
+from hive_teach.core.i18n import join_sentences, listing, side_name, t
 from hive_teach.hive.explain import explain_piece
 from hive_teach.hive.marks import Marks
 from hive_teach.hive.pieces import Colour, Piece
@@ -125,7 +125,8 @@ class HiveClicks(Clicks):
                 if len(stack) > 1:
                     below = t("stack", board.lang, cell=cell_name(c),
                               pieces=listing([p.name for p in stack], board.lang))
-                    fb = Feedback(fb.kind, f"{fb.message} {below}", fb.rule, fb.explanation)
+                    fb = Feedback(fb.kind, join_sentences((fb.message, below), board.lang),
+                                  fb.rule, fb.explanation, lang=board.lang)
                     board.last = fb
                     board.history[-1] = fb
                 return fb

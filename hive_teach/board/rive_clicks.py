@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from hive_teach.board.clicks import Clicks
 from hive_teach.board.controller import Feedback
 from hive_teach.core.hexgrid import Cell, cell_name
+from hive_teach.core.i18n import join_sentences
 from hive_teach.rive.engine import RiveGame
 from hive_teach.rive.i18n import result_text, side_name, stones, t
 from hive_teach.rive.paint import RiveMarks
@@ -98,7 +99,7 @@ class RiveClicks(Clicks):
         if move.is_removal:
             message = t("removed", lang, side=side, cell=name)
             if capture is None:
-                message += " " + t("capture_done", lang, side=side)
+                message = join_sentences((message, t("capture_done", lang, side=side)), lang)
             return message
         if capture is not None:
             return t("placed_capture", lang, side=side, cell=name,

@@ -21,8 +21,7 @@ from __future__ import annotations
 
 import base64
 import html
-import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import ipywidgets as w
@@ -31,7 +30,7 @@ from hive_teach.board.canvas_widget import CanvasWidget
 from hive_teach.board.controller import BoardController, Feedback
 from hive_teach.board.drawing import diagram_png, scene_of
 from hive_teach.core.hexgrid import Cell, parse_cell, to_pixel
-from hive_teach.core.i18n import LANGUAGES
+from hive_teach.core.i18n import LANGUAGES, fill, grammar, rule_mark
 from hive_teach.core.registry import parts_named
 from hive_teach.core.rules import rule_title
 from hive_teach.core.scene import Scene, text_width
@@ -215,11 +214,12 @@ class Board(CanvasWidget[Feedback]):
         message = c.last.message if c.last.message != prompt else ""
         # The details (after Check: the cells missed, why each wrong mark is wrong) in
         # smaller type under the one short sentence.
+        wrong = c.checked.wrong.values() if c.checked is not None else ()
         details = "".join(
-            f"<div style='font-size:90%'>{rule_ids_named(html.escape(d), c.lang)}</div>"
+            f"<div style='font-size:90%'>{rule_named(d, wrong, c.lang)}</div>"
             for d in (c.last.details if message else ()))
         self.readout.value = f"<div>{html.escape(prompt)}</div>" + (
-            f"<b>{rule_ids_named(html.escape(message), c.lang)}</b>" if message else "") + details
+            f"<b>{rule_named(message, [c.last.rule], c.lang)}</b>" if message else "") + details
         text = self.targets_text()
         # In an exercise the list is the learner's marks, not where a piece may go.
         label = c.t("marked_label" if c.marking else (
@@ -264,28 +264,30 @@ class Board(CanvasWidget[Feedback]):
         return bundle
 
 
-_RULE_ID = re.compile(r"\((R\d{1,2}|V\d)\)")
+def rule_named(text: str, rules: Iterable[str | None], lang: str = "en") -> str:
+    """``text`` as HTML, with each citation of one of ``rules`` (``(R7)``, as
+    :func:`~hive_teach.core.i18n.rule_mark` writes it after a sentence) marked up with the
+    rule's title in ``lang``, which shows when the pointer rests on it. The rule ids are data
+    (a feedback's ``rule``, the rules of the wrong marks after Check), never read out of the
+    text; a rule the rules page lacks stays plain.
 
-
-def rule_ids_named(text: str, lang: str = "en") -> str:
-    """``text`` (HTML) with each rule id in brackets, ``(R7)``, marked up with the rule's
-    title in ``lang``, which shows when the pointer rests on it.
-
-    >>> rule_ids_named("too narrow (R7)")
-    'too narrow (<abbr title="R7: Freedom to move on the ground (docs/rules.md)">R7</abbr>)'
-    >>> rule_ids_named("zu eng (R7)", "de")
-    'zu eng (<abbr title="R7: Bewegungsfreiheit auf dem Boden (docs/rules.md)">R7</abbr>)'
+    >>> rule_named("too narrow. (R7)", ["R7"])
+    'too narrow. (<abbr title="R7: Freedom to move on the ground (docs/rules.md)">R7</abbr>)'
+    >>> rule_named("zu eng. (R7)", ["R7"], "de")
+    'zu eng. (<abbr title="R7: Bewegungsfreiheit auf dem Boden (docs/rules.md)">R7</abbr>)'
+    >>> rule_named("Look at R7 (R7) & more", [])  # no rule given: nothing is marked up
+    'Look at R7 (R7) &amp; more'
     """
-
-    def named(m: re.Match[str]) -> str:
-        rule = m.group(1)
+    out = html.escape(text)
+    for rule in dict.fromkeys(r for r in rules if r):
         try:
             title = html.escape(f"{rule}: {rule_title(rule, lang)} (docs/rules.md)", quote=True)
         except KeyError:
-            return m.group(0)
-        return f'(<abbr title="{title}">{rule}</abbr>)'
-
-    return _RULE_ID.sub(named, text)
+            continue
+        marked = fill(grammar("rule", lang), {"rule": f'<abbr title="{title}">{rule}</abbr>'},
+                      lang)
+        out = out.replace(html.escape(rule_mark(rule, lang)), marked)
+    return out
 
 
 HiveBoard = Board
@@ -305,4 +307,4 @@ def board(game: Any = None, **options: Any) -> Board:
 
 rive_board = board
 
-__all__ = ["Board", "HiveBoard", "RiveBoard", "board", "parse_cell", "rive_board"]
+__all__ = ["Board", "HiveBoard", "RiveBoard", "board", "parse_cell", "rive_board", "rule_named"]

@@ -1,20 +1,25 @@
-"""The words the boards and worksheets show, in English, German and Chinese, and the machinery
+"""The words the boards and worksheets show, in every language of the kit, and the machinery
 that writes a sentence from a template in any of them.
 
-Terms follow the table at the end of RULES.md, so text, widgets and diagrams agree.
+Every learner-facing word lives in a catalogue file, one folder per language:
+``hive_teach/locale/<lang>/<topic>.toml`` (``core.toml``: the boards' words, the bug names,
+the sides and the grammar; ``hive.toml``: Hive's explanations; ``editor.toml``, ``puzzle.toml``,
+...). The languages are the folders (:data:`LANGUAGES`); docs/languages.md says what a new one
+takes. Terms follow the table at the end of RULES.md, so text, widgets and diagrams agree.
 
 >>> t("your_turn", "de", side=side_name(0, "de"))
 'Weiß ist am Zug.'
 >>> bug_name("A", "zh")
 '兵蚁'
 
-Explanations are written by :func:`fill` from a template (``str.format`` syntax) and values
-that are already neutral: names of pieces and cells as text, numbers, lists of names, and bug
-types as :class:`BugName` (so that German can put the right article in front). What a number
-or a list says depends on the format spec: ``{n:Feld/Felder}`` picks the word by the number,
-``{cut:wird/werden}`` by the length of the list; a bug is ``{bug:ein}`` ("eine Spinne"),
-``{bug:a}`` ("a Spider") or ``{bug:subj}``, the subject of a sentence, which becomes a pronoun
-where a Mosquito's lead has just named the bug.
+Every template has one placeholder syntax, written by :func:`fill`: ``{name}`` (``str.format``
+without conversions), with values that are already neutral: names of pieces and cells as
+text, numbers, lists of names, and bug types as :class:`BugName` (so that German can put the
+right article in front). What a number or a list says depends on the format spec:
+``{n:Feld/Felder}`` picks the word by the number (one/many), ``{cut:wird/werden}`` by the
+length of the list; a bug is ``{bug:ein}`` ("eine Spinne"), ``{bug:a}`` ("a Spider") or
+``{bug:subj}``, the subject of a sentence, which becomes a pronoun where a Mosquito's lead has
+just named the bug.
 
 >>> fill("{cut} {cut:wird/werden} getrennt", {"cut": ("bQ", "bS1")}, "de")
 'bQ und bS1 werden getrennt'
@@ -23,235 +28,48 @@ where a Mosquito's lead has just named the bug.
 >>> finish(fill("移动 {mover} 会把 {cut} 分开", {"mover": "wS1", "cut": ("bQ", "bA1")}, "zh"),
 ...        "R6", "zh")
 '移动 wS1 会把 bQ、bA1 分开。(R6)'
+
+Sentences follow each other by :func:`join_sentences`: a space in English and German, none
+after a Chinese full stop.
+
+>>> join_sentences([t("played", "zh", move="wS1"), t("engine_played", "zh", move="bS1 wS1-")],
+...                "zh")
+'已走：wS1。电脑应着：bS1 wS1-。'
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from string import Formatter
 
-LANGUAGES = ("en", "de", "zh")
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+"""The catalogue files: one folder per language, ``<lang>/<topic>.toml`` in each."""
 
-BUG_NAMES = {
-    "en": {"Q": "Queen Bee", "B": "Beetle", "G": "Grasshopper", "S": "Spider",
-           "A": "Soldier Ant", "M": "Mosquito", "L": "Ladybug", "P": "Pillbug"},
-    "de": {"Q": "Bienenkönigin", "B": "Käfer", "G": "Grashüpfer", "S": "Spinne",
-           "A": "Ameise", "M": "Moskito", "L": "Marienkäfer", "P": "Assel"},
-    "zh": {"Q": "蜂后", "B": "甲壳虫", "G": "草蜢", "S": "蜘蛛",
-           "A": "兵蚁", "M": "蚊子", "L": "瓢虫", "P": "潮虫"},
-}
-
-SIDES = {"en": ("White", "Black"), "de": ("Weiß", "Schwarz"), "zh": ("白方", "黑方")}
-
-MESSAGES: dict[str, dict[str, str]] = {
-    "your_turn": {"en": "{side} to move.", "de": "{side} ist am Zug.", "zh": "轮到{side}。"},
-    "pick_piece": {
-        "en": "Click one of your pieces (or a piece in your hand) first.",
-        "de": "Klicke zuerst einen deiner Steine an (auf dem Brett oder in deiner Hand).",
-        "zh": "请先点选你的一枚棋子（棋盘上或手中的）。",
-    },
-    "selected": {
-        "en": "{piece} can go to {n} cells (green).",
-        "de": "Mögliche Felder für {piece}: {n} (grün).",
-        "zh": "{piece} 可以去 {n} 个格子（绿色）。",
-    },
-    "selected_none": {
-        "en": "{piece} has no legal move right now.",
-        "de": "{piece} hat gerade keinen erlaubten Zug.",
-        "zh": "{piece} 现在没有合法的走法。",
-    },
-    "played": {"en": "Played {move}.", "de": "Gespielt: {move}.", "zh": "已走：{move}。"},
-    "engine_played": {
-        "en": "The engine answered {move}.",
-        "de": "Der Computer antwortet: {move}.",
-        "zh": "电脑应着：{move}。",
-    },
-    "outside": {
-        "en": "That click was outside the board; nothing changed.",
-        "de": "Dieser Klick lag außerhalb des Bretts; nichts wurde verändert.",
-        "zh": "点击在棋盘之外，什么也没有改变。",
-    },
-    "empty_cell": {
-        "en": "This cell is empty. Pick a piece first, then where it should go.",
-        "de": "Dieses Feld ist leer. Wähle zuerst einen Stein, dann sein Ziel.",
-        "zh": "这是个空格。先选一枚棋子，再选它要去的地方。",
-    },
-    "stack": {
-        "en": "Stack at {cell}, bottom to top: {pieces}.",
-        "de": "Stapel auf {cell}, von unten nach oben: {pieces}.",
-        "zh": "{cell} 处的叠放，自下而上：{pieces}。",
-    },
-    "not_yours": {
-        "en": "{piece} belongs to {owner}; it is {side}'s turn.",
-        "de": "{piece} gehört {owner}; {side} ist am Zug.",
-        "zh": "{piece} 属于{owner}，现在轮到{side}。",
-    },
-    "undone": {
-        "en": "Took back {move}.", "de": "Zurückgenommen: {move}.", "zh": "已悔棋：{move}。",
-    },
-    "nothing_to_undo": {
-        "en": "There is nothing to take back.",
-        "de": "Es gibt nichts zurückzunehmen.",
-        "zh": "没有可以悔的棋。",
-    },
-    "reset": {
-        "en": "Back to the start of the exercise.",
-        "de": "Zurück zum Anfang der Aufgabe.",
-        "zh": "回到练习的开始。",
-    },
-    "reset_marks": {
-        "en": "All marks cleared: start again.",
-        "de": "Alle Markierungen gelöscht: Fang noch einmal an.",
-        "zh": "所有标记已清除：重新开始吧。",
-    },
-    "reset_game": {
-        "en": "Back to the starting position.",
-        "de": "Zurück zur Ausgangsstellung.",
-        "zh": "回到开始时的局面。",
-    },
-    "deselected": {
-        "en": "{piece} is no longer selected.",
-        "de": "{piece} ist nicht mehr ausgewählt.",
-        "zh": "已取消选择 {piece}。",
-    },
-    "choose_piece": {
-        "en": "Choose a piece first: click it, or pick it in the list.",
-        "de": "Wähle zuerst einen Stein: Klicke ihn an oder wähle ihn in der Liste.",
-        "zh": "请先选一枚棋子：点击它，或在列表里选。",
-    },
-    "choose_cell": {
-        "en": "Now choose the cell {piece} should go to.",
-        "de": "Wähle jetzt das Feld, auf das {piece} ziehen soll.",
-        "zh": "现在选出 {piece} 要去的格子。",
-    },
-    "choose_action": {
-        "en": "Choose a move in the list first.",
-        "de": "Wähle zuerst einen Zug in der Liste.",
-        "zh": "请先在列表里选一步。",
-    },
-    "check_missed": {
-        "en": "You found {found} of {n}: the dashed cells are still missing.",
-        "de": "Du hast {found} von {n} gefunden: Die gestrichelten Felder fehlen noch.",
-        "zh": "你找到了 {n} 个中的 {found} 个：虚线框的格子还没找到。",
-    },
-    "check_wrong": {
-        "en": "You found all {n}, but the crossed cells are wrong.",
-        "de": "Du hast alle {n} gefunden, aber die durchgekreuzten Felder sind falsch.",
-        "zh": "{n} 个全都找到了，但打叉的格子是错的。",
-    },
-    "check_both": {
-        "en": "You found {found} of {n}: the dashed cells are missing and the crossed ones "
-              "are wrong.",
-        "de": "Du hast {found} von {n} gefunden: Die gestrichelten Felder fehlen und die "
-              "durchgekreuzten sind falsch.",
-        "zh": "你找到了 {n} 个中的 {found} 个：虚线框的格子漏掉了，打叉的格子是错的。",
-    },
-    "game_over": {
-        "en": "The game is over: {result}.",
-        "de": "Die Partie ist vorbei: {result}.",
-        "zh": "对局结束：{result}。",
-    },
-    "white_wins": {"en": "White wins", "de": "Weiß gewinnt", "zh": "白方获胜"},
-    "black_wins": {"en": "Black wins", "de": "Schwarz gewinnt", "zh": "黑方获胜"},
-    "draw": {"en": "a draw", "de": "unentschieden", "zh": "和棋"},
-    "mark_cells": {
-        "en": "Mark every cell {piece} can reach, then press Check.",
-        "de": "Markiere jedes Feld, das {piece} erreichen kann, und drücke dann Prüfen.",
-        "zh": "标出 {piece} 能到达的每一个格子，然后点“检查”。",
-    },
-    "marked": {"en": "Marked {cell}.", "de": "{cell} markiert.", "zh": "已标记 {cell}。"},
-    "unmarked": {
-        "en": "Removed the mark on {cell}.",
-        "de": "Markierung auf {cell} entfernt.",
-        "zh": "已取消 {cell} 的标记。",
-    },
-    "all_found": {
-        "en": "★ Well done: you found all {n} cells, and no wrong ones!",
-        "de": "★ Sehr gut: Du hast alle {n} Felder gefunden und kein falsches!",
-        "zh": "★ 太棒了：{n} 个格子全部找到，而且没有错的！",
-    },
-    "found_some": {
-        "en": "You found {found} of {n} cells.",
-        "de": "Du hast {found} von {n} Feldern gefunden.",
-        "zh": "你找到了 {n} 个格子中的 {found} 个。",
-    },
-    "missed": {"en": "Missed: {cells}.", "de": "Übersehen: {cells}.", "zh": "漏掉了：{cells}。"},
-    "wrong": {
-        "en": "Not reachable: {cell}: {why}",
-        "de": "{cell} ist nicht erreichbar: {why}",
-        "zh": "到不了 {cell}：{why}",
-    },
-    "find_move": {"en": "{goal}", "de": "{goal}", "zh": "{goal}"},
-    "solved": {
-        "en": "Correct! {move} does it.",
-        "de": "Richtig! {move} schafft es.",
-        "zh": "正确！{move} 做到了。",
-    },
-    "legal_not_goal": {
-        "en": "{move} is legal, but it does not do what was asked. Try again.",
-        "de": "{move} ist erlaubt, erfüllt aber nicht die Aufgabe. Versuch es noch einmal.",
-        "zh": "{move} 是合法的，但没有完成题目的要求。再试一次。",
-    },
-    "wait": {
-        "en": "It is the engine's turn; please wait.",
-        "de": "Die Engine ist am Zug, bitte warte.",
-        "zh": "现在轮到电脑，请稍等。",
-    },
-    "not_an_exercise": {
-        "en": "Check is for the exercise 'mark every cell'.",
-        "de": "Prüfen gehört zur Übung „Markiere jedes Feld“.",
-        "zh": "“检查”用于“标出每个格子”的练习。",
-    },
-    "check": {"en": "Check", "de": "Prüfen", "zh": "检查"},
-    "undo": {"en": "Undo", "de": "Zurück", "zh": "悔棋"},
-    "reset_button": {"en": "Reset", "de": "Neu", "zh": "重来"},
-    "play_button": {"en": "Play", "de": "Ziehen", "zh": "走棋"},
-    "mark_button": {"en": "Mark", "de": "Markieren", "zh": "标记"},
-    "piece_label": {"en": "Piece", "de": "Stein", "zh": "棋子"},
-    "target_label": {"en": "To", "de": "Nach", "zh": "到"},
-    "marked_label": {"en": "Marked", "de": "Markiert", "zh": "已标记"},
-    "in_hand": {"en": "in hand", "de": "in der Hand", "zh": "手中"},
-    "hand_label": {"en": "{side} in hand", "de": "{side} in der Hand", "zh": "{side}手中"},
-    "none": {"en": "(none)", "de": "(keine)", "zh": "（无）"},
-    "stacks_label": {"en": "stacks", "de": "Stapel", "zh": "叠放"},
-    "diagram_title": {
-        "en": "{game} · {side} to move · turn {n}",
-        "de": "{game} · {side} am Zug · Zug {n}",
-        "zh": "{game} · 轮到{side} · 第 {n} 回合",
-    },
-}
+FALLBACK = "en"
+"""The language whose catalogues are complete by definition: a word another language lacks
+is said in it (the tests fail on any such gap in the kit's own catalogues)."""
 
 
-def t(key: str, lang: str = "en", **params: object) -> str:
-    """The message ``key`` in ``lang`` (English if that language lacks it), filled in."""
-    table = MESSAGES[key]
-    return table.get(lang, table["en"]).format(**params)
+def _languages() -> tuple[str, ...]:
+    found = sorted(p.parent.name for p in LOCALE.glob("*/core.toml"))
+    if FALLBACK not in found:
+        raise RuntimeError(f"{LOCALE}: no {FALLBACK}/core.toml, the catalogue every language "
+                           "falls back to")
+    return (FALLBACK, *[lang for lang in found if lang != FALLBACK])
 
 
-def listing(items: list[str], lang: str = "en") -> str:
-    """Items for a message: ``、`` between them in Chinese, ``; `` between cells (which hold a
-    comma themselves: ``1,0; 2,-1``), else ``, ``.
+LANGUAGES: tuple[str, ...] = _languages()
+"""The languages of the kit: the folders of :data:`LOCALE` with a ``core.toml``, English first
+(``("en", "de", "zh")``)."""
 
-    >>> listing(["1,0", "2,-1"]), listing(["wQ", "bB1"]), listing(["wQ", "bB1"], "zh")
-    ('1,0; 2,-1', 'wQ, bB1', 'wQ、bB1')
-    """
-    if lang == "zh":
-        return "、".join(items)
-    return ("; " if any("," in x for x in items) else ", ").join(items)
-
-
-def bug_name(letter: str, lang: str = "en") -> str:
-    """The name of a bug by its UHP letter."""
-    return BUG_NAMES.get(lang, BUG_NAMES["en"])[letter]
-
-
-def side_name(colour: int, lang: str = "en") -> str:
-    """``White``/``Black`` (0/1) in ``lang``."""
-    return SIDES.get(lang, SIDES["en"])[int(colour)]
+TABLES_PER_LANGUAGE = frozenset({"language", "articles", "genders"})
+"""The tables of a catalogue whose keys belong to its language's grammar (German articles,
+the genders of its bug names), so another language need not have the same keys."""
 
 
 def check_language(lang: str) -> str:
@@ -262,47 +80,222 @@ def check_language(lang: str) -> str:
     return lang
 
 
-# ----------------------------------------------------------------------------- sentences
+# ----------------------------------------------------------------------------- catalogues
 @dataclass(frozen=True)
 class Catalogue:
-    """The sentences of one language for one game's explanations.
+    """The texts of one catalogue file (one topic in one language), by table.
 
-    ``templates`` are keyed by the kind of reason (``"gate"``, or ``"gate/pocket"`` for one of
-    its cases), ``leads`` lead into another sentence, which they name ``{inner}`` (how a
-    Mosquito copies, before the copied bug's reason), and ``phrases`` are the words some facts
-    stand for (``"how/moved"``, ``"level/ground"``). Templates have no final full stop:
-    :func:`finish` adds it, and the rule id.
+    For an explanation catalogue, ``templates`` are keyed by the kind of reason (``"gate"``, or
+    ``"gate/pocket"`` for one of its cases), ``leads`` lead into another sentence, which they
+    name ``{inner}`` (how a Mosquito copies, before the copied bug's reason), and ``phrases``
+    are the words some facts stand for (``"how/moved"``, ``"level/ground"``). Templates have
+    no final full stop: :func:`finish` adds it, and the rule id. Every table, these and the
+    others (``messages``, ``labels``, ``bugs``, ...), is in :attr:`tables`.
     """
 
     lang: str
     templates: Mapping[str, str]
     leads: Mapping[str, str] = field(default_factory=dict)
     phrases: Mapping[str, str] = field(default_factory=dict)
+    tables: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+
+    def table(self, name: str) -> Mapping[str, str]:
+        """The table ``name`` (empty if the file has none)."""
+        return self.tables.get(name, {})
+
+
+def check_template(text: str, where: str = "") -> str:
+    """``text`` if it is a template :func:`fill` can write (``{name}`` or ``{name:spec}``,
+    braces doubled for a brace), else a ValueError naming ``where`` and the fault.
+
+    >>> check_template("{n} {n:cell/cells}")
+    '{n} {n:cell/cells}'
+    >>> check_template("{name!r} is no piece", "editor.toml: bad_piece")
+    Traceback (most recent call last):
+    ...
+    ValueError: editor.toml: bad_piece: {name!r}: a placeholder is {name} or {name:spec}, \
+without !r, !s, attributes or indexes
+    """
+    try:
+        parts = list(Formatter().parse(text))
+    except ValueError as e:
+        raise ValueError(f"{where}: {e} in {text!r}") from None
+    for _, name, spec, conversion in parts:
+        if name is None:
+            continue
+        if conversion or not name.isidentifier() or "{" in (spec or ""):
+            shown = "{" + name + (f"!{conversion}" if conversion else "") + (
+                f":{spec}" if spec else "") + "}"
+            raise ValueError(f"{where}: {shown}: a placeholder is {{name}} or {{name:spec}}, "
+                             "without !r, !s, attributes or indexes")
+    return text
 
 
 def load_catalogue(path: Path) -> Catalogue:
-    """The catalogue in the TOML file ``path``: ``lang``, then the tables ``templates``,
-    ``leads`` and ``phrases``, each of texts; a file that is not so raises ``ValueError``
-    naming the file and the key.
+    """The catalogue in the TOML file ``path``: ``lang``, then tables of texts (``templates``,
+    ``leads``, ``phrases``, ``messages``, ...), each text a template (:func:`check_template`);
+    a file that is not so raises ``ValueError`` naming the file and the key.
 
     >>> from hive_teach.hive.catalogue import CATALOGUES
     >>> CATALOGUES["de"].templates["game-over"]
     'Die Partie ist schon vorbei ({result}), es darf kein Zug mehr gespielt werden'
     """
     data = tomllib.loads(path.read_text(encoding="utf-8"))
+    lang = data.pop("lang", None)
+    if lang not in LANGUAGES:
+        raise ValueError(f"{path}: lang = {lang!r} is not one of {', '.join(LANGUAGES)}")
     tables: dict[str, dict[str, str]] = {}
-    for table in ("templates", "leads", "phrases"):
-        items = data.get(table, {})
+    for table, items in data.items():
         if not isinstance(items, dict) or not all(
                 isinstance(v, str) for v in items.values()):
             raise ValueError(f"{path}: [{table}] must map keys to texts")
+        for key, text in items.items():
+            check_template(text, f"{path}: [{table}] {key}")
         tables[table] = items
-    lang = data.get("lang")
-    if lang not in LANGUAGES:
-        raise ValueError(f"{path}: lang = {lang!r} is not one of {', '.join(LANGUAGES)}")
-    return Catalogue(lang, tables["templates"], tables["leads"], tables["phrases"])
+    return Catalogue(lang, tables.get("templates", {}), tables.get("leads", {}),
+                     tables.get("phrases", {}), tables)
 
 
+def catalogue_path(topic: str, lang: str) -> Path:
+    """Where the catalogue of ``topic`` in ``lang`` is: ``locale/<lang>/<topic>.toml``."""
+    return LOCALE / lang / f"{topic}.toml"
+
+
+@cache
+def catalogue(topic: str, lang: str) -> Catalogue:
+    """The catalogue of ``topic`` (``"core"``, ``"hive"``, ``"editor"``, ...) in ``lang``,
+    read once; a language without that file has an empty one (its words fall back to
+    English).
+
+    >>> catalogue("editor", "de").table("labels")["clear"]
+    'Leeren'
+    """
+    path = catalogue_path(topic, check_language(lang))
+    if not path.exists() and lang != FALLBACK:
+        return Catalogue(lang, {})
+    return load_catalogue(path)
+
+
+def catalogues(topic: str) -> dict[str, Catalogue]:
+    """The catalogue of ``topic`` in each language, by language."""
+    return {lang: catalogue(topic, lang) for lang in LANGUAGES}
+
+
+class Words:
+    """The texts of one table (``messages``, ``labels``, ...) of one topic's catalogues, in
+    every language, written by :func:`fill`.
+
+    >>> labels = Words("analysis", "labels")
+    >>> labels("why", "zh"), labels.by_language("file")["de"]
+    ('为什么（不）？', 'Datei')
+    >>> Words("analysis")("step", "en", n=3, total=9, move="wQ -wS1")
+    'Move 3 of 9: wQ -wS1.'
+    """
+
+    def __init__(self, topic: str, table: str = "messages") -> None:
+        self.topic, self.table = topic, table
+
+    def text(self, key: str, lang: str = "en") -> str:
+        """The template ``key`` in ``lang`` (in English if that language lacks it)."""
+        own = catalogue(self.topic, lang).table(self.table)
+        if key in own:
+            return own[key]
+        english = catalogue(self.topic, FALLBACK).table(self.table)
+        if key not in english:
+            raise KeyError(f"{catalogue_path(self.topic, FALLBACK)} has no [{self.table}] "
+                           f"{key!r}")
+        return english[key]
+
+    def __call__(self, key: str, lang: str = "en", **values: object) -> str:
+        """The text ``key`` in ``lang``, filled in with ``values``."""
+        return fill(self.text(key, lang), values, lang)
+
+    def keys(self) -> list[str]:
+        """The keys of the table (the English catalogue's)."""
+        return list(catalogue(self.topic, FALLBACK).table(self.table))
+
+    def by_language(self, key: str) -> dict[str, str]:
+        """The text ``key`` in each language (unfilled), by language."""
+        return {lang: self.text(key, lang) for lang in LANGUAGES}
+
+    def mapping(self) -> dict[str, dict[str, str]]:
+        """Every key's text in each language: ``{key: {lang: text}}``."""
+        return {key: self.by_language(key) for key in self.keys()}
+
+
+_CORE = Words("core")
+_BUGS = Words("core", "bugs")
+_SIDES = Words("core", "sides")
+_GRAMMAR = Words("core", "grammar")
+
+MESSAGES: Mapping[str, Mapping[str, str]] = _CORE.mapping()
+"""The boards' messages, ``{key: {lang: template}}``, as ``locale/<lang>/core.toml`` has
+them (read-only view for code that lists them; :func:`t` writes one)."""
+
+BUG_LETTERS = "QBGSAMLP"
+"""The bugs by their UHP letters."""
+
+
+def t(key: str, lang: str = "en", **params: object) -> str:
+    """The board's message ``key`` in ``lang`` (English if that language lacks it), filled in.
+
+    >>> t("selected", "en", piece="wQ", n=1), t("selected", "en", piece="wQ", n=2)
+    ('wQ can go to 1 cell (green).', 'wQ can go to 2 cells (green).')
+    """
+    return _CORE(key, lang, **params)
+
+
+def grammar(key: str, lang: str = "en") -> str:
+    """A word of ``lang``'s grammar (``core.toml`` ``[grammar]``): ``sentence_gap``,
+    ``full_stop``, ``and``, ``list``, ``it``, ...
+
+    >>> grammar("full_stop", "zh"), grammar("and", "de")
+    ('。', ' und ')
+    """
+    return _GRAMMAR.text(key, lang)
+
+
+def join_sentences(parts: Iterable[str], lang: str = "en") -> str:
+    """Whole sentences one after another, as ``lang`` writes them: a space between them in
+    English and German, none after a Chinese full stop; empty parts are left out.
+
+    >>> join_sentences(["Played wS1.", "", "The engine answered bS1 wS1-."])
+    'Played wS1. The engine answered bS1 wS1-.'
+    >>> join_sentences(["已走：wS1。", "电脑应着：bS1 wS1-。"], "zh")
+    '已走：wS1。电脑应着：bS1 wS1-。'
+    """
+    return grammar("sentence_gap", lang).join(p for p in parts if p)
+
+
+def listing(items: list[str], lang: str = "en") -> str:
+    """Items for a message: ``、`` between them in Chinese, ``; `` between cells (which hold a
+    comma themselves: ``1,0; 2,-1``), else ``, ``.
+
+    >>> listing(["1,0", "2,-1"]), listing(["wQ", "bB1"]), listing(["wQ", "bB1"], "zh")
+    ('1,0; 2,-1', 'wQ, bB1', 'wQ、bB1')
+    """
+    cells = any("," in x for x in items)
+    return grammar("cell_list" if cells else "list", lang).join(items)
+
+
+def bug_name(letter: str, lang: str = "en") -> str:
+    """The name of a bug by its UHP letter."""
+    if letter not in BUG_LETTERS:
+        raise KeyError(letter)
+    return _BUGS.text(letter, lang)
+
+
+def side_name(colour: int, lang: str = "en") -> str:
+    """``White``/``Black`` (0/1) in ``lang``."""
+    return _SIDES.text(("white", "black")[int(colour)], lang)
+
+
+SIDES: Mapping[str, tuple[str, str]] = {
+    lang: (side_name(0, lang), side_name(1, lang)) for lang in LANGUAGES}
+"""The sides' names (White, Black) in each language, from ``core.toml`` ``[sides]``."""
+
+
+# ----------------------------------------------------------------------------- sentences
 def placeholders(template: str) -> set[str]:
     """The names a template fills in.
 
@@ -322,14 +315,9 @@ def join_names(items: Sequence[str], lang: str = "en") -> str:
     'wQ、bS1、bA1'
     """
     items = list(items)
-    if lang == "zh":
-        return "、".join(items)
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + _AND[lang] + items[-1]
-
-
-_AND = {"en": " and ", "de": " und "}
+    return grammar("list", lang).join(items[:-1]) + grammar("and", lang) + items[-1]
 
 
 @dataclass(frozen=True)
@@ -345,41 +333,41 @@ class BugName:
     letter: str
 
     def __post_init__(self) -> None:
-        if self.letter not in BUG_NAMES["en"]:
-            raise ValueError(f"{self.letter!r} is not a bug letter: use one of QBGSAMLP")
-
-
-# German articles by case and gender (masculine, feminine), for the format spec of a BugName;
-# a capital first letter in the spec capitalises the article.
-_GERMAN_ARTICLES = {
-    "ein": ("ein", "eine"), "einen": ("einen", "eine"), "der": ("der", "die"),
-    "die": ("der", "die"), "den": ("den", "die"), "dem": ("dem", "der"),
-    "keinen": ("keinen", "keine"),
-}
-_FEMININE = frozenset("QSAP")  # Bienenkönigin, Spinne, Ameise, Assel
+        if self.letter not in BUG_LETTERS:
+            raise ValueError(f"{self.letter!r} is not a bug letter: use one of {BUG_LETTERS}")
 
 
 def _bug_words(letter: str, spec: str, lang: str, pronoun: bool) -> str:
+    """A bug's name with the article ``spec`` names, from ``lang``'s ``core.toml``:
+    ``[articles]`` (``"ein" = "ein/eine"``: the form for each gender) and ``[genders]``
+    (the bug's gender, masculine unless it says ``feminine``). A language without articles
+    (Chinese) writes the name alone; a capital first letter in the spec capitalises the
+    article."""
     name = bug_name(letter, lang)
     if spec == "subj":
-        if pronoun and lang in ("en", "zh"):
-            return "it" if lang == "en" else "它"
-        spec = {"en": "A", "de": "Ein"}.get(lang, "")
-    if not spec or lang == "zh":
+        it = grammar("it", lang)
+        if pronoun and it:
+            return it
+        spec = grammar("subject", lang)
+    articles = catalogue("core", lang).table("articles")
+    if not spec or not articles:
         return name
-    if lang == "en":
-        article = {"a": "a", "the": "the"}.get(spec.lower())
-        if article is None:
-            raise ValueError(f"no English form {spec!r} of a bug: use a, A, the, The or subj")
-    else:
-        forms = _GERMAN_ARTICLES.get(spec.lower())
-        if forms is None:
-            raise ValueError(f"no German form {spec!r} of a bug: use one of "
-                             f"{', '.join(_GERMAN_ARTICLES)} (or capitalised), or subj")
-        article = forms[letter in _FEMININE]
+    forms = articles.get(spec.lower())
+    if forms is None:
+        raise ValueError(f"no {grammar_name(lang)} form {spec!r} of a bug: use one of "
+                         f"{', '.join(articles)} (or capitalised), or subj")
+    genders = ("masculine", "feminine")
+    gender = catalogue("core", lang).table("genders").get(letter, "masculine")
+    split = forms.split("/")
+    article = split[min(genders.index(gender) if gender in genders else 0, len(split) - 1)]
     if spec[:1].isupper():
         article = article[:1].upper() + article[1:]
     return f"{article} {name}"
+
+
+def grammar_name(lang: str) -> str:
+    """The language's own name (``core.toml`` ``[language] name``: ``Deutsch``)."""
+    return catalogue("core", lang).table("language").get("name", lang)
 
 
 def _number_word(n: int, spec: str) -> str:
@@ -430,31 +418,38 @@ def fill(template: str, values: Mapping[str, object], lang: str = "en", *,
     return template.format_map(_Values(values, check_language(lang), pronoun))
 
 
-# German words that open a sentence but are written in lower case inside one; any other first
-# word (a noun such as "Feld", a piece name) keeps its spelling.
-_DE_LOWER = frozenset({"Auf", "Das", "Der", "Die", "Ein", "Eine", "Er", "Es", "Jeder", "Jedes",
-                       "Kein", "Oben", "Sie", "Wenn", "Würde"})
-
-
 def embed(text: str, lang: str = "en") -> str:
-    """A sentence (without its full stop) made a clause of a longer one.
+    """A sentence (without its full stop) made a clause of a longer one: its first letter in
+    lower case if ``lang``'s ``[grammar] lower_inside`` says so: ``*`` for any first word
+    (English), else the words that are written in lower case inside a sentence (German:
+    "Die", "Ein", ...; a noun such as "Feld" or a piece name keeps its spelling); empty for
+    none (Chinese).
 
     >>> embed("The gap is too narrow"), embed("Die Lücke ist zu eng", "de")
     ('the gap is too narrow', 'die Lücke ist zu eng')
     >>> embed("Feld 1,0 ist besetzt", "de")
     'Feld 1,0 ist besetzt'
     """
-    if lang == "en":
-        return text[:1].lower() + text[1:]
-    if lang == "de" and text.split(" ", 1)[0] in _DE_LOWER:
+    lower = grammar("lower_inside", lang)
+    if lower == "*" or text.split(" ", 1)[0] in lower.split():
         return text[:1].lower() + text[1:]
     return text
+
+
+def script(lang: str) -> str:
+    """How ``lang`` is written, as its ``core.toml`` ``[language] script`` says: ``"cjk"``
+    (Chinese: spacing between characters and names, the bundled font) or ``""``.
+
+    >>> script("zh"), script("de")
+    ('cjk', '')
+    """
+    return catalogue("core", lang).table("language").get("script", "")
 
 
 _ZH_PUNCT = "，。、：；（）！？“”"
 
 
-def _tidy_zh(text: str) -> str:
+def _tidy_cjk(text: str) -> str:
     """One space between Chinese characters and piece names, cells or numbers ("因为 wM 会"),
     none next to Chinese punctuation ("wQ、bS1，" not "wQ 、 bS1 ，")."""
     text = re.sub(r"([\u4e00-\u9fff])(?=[A-Za-z0-9-])", r"\1 ", text)
@@ -468,9 +463,14 @@ def sentence(text: str, lang: str = "en") -> str:
     >>> sentence("wQ 不能移动", "zh"), sentence("wQ cannot move")
     ('wQ 不能移动。', 'wQ cannot move.')
     """
-    if lang == "zh":
-        return _tidy_zh(text) + "。"
-    return text + "."
+    if script(lang) == "cjk":
+        text = _tidy_cjk(text)
+    return text + grammar("full_stop", lang)
+
+
+def rule_mark(rule: str, lang: str = "en") -> str:
+    """The rule id as a sentence of ``lang`` cites it after its full stop: ``(R7)``."""
+    return fill(grammar("rule", lang), {"rule": rule}, lang)
 
 
 def finish(text: str, rule: str, lang: str = "en") -> str:
@@ -479,8 +479,7 @@ def finish(text: str, rule: str, lang: str = "en") -> str:
     >>> finish("wQ cannot move", "R6"), finish("wQ 不能移动", "R6", "zh")
     ('wQ cannot move. (R6)', 'wQ 不能移动。(R6)')
     """
-    end = sentence(text, lang)
-    return f"{end}({rule})" if lang == "zh" else f"{end} ({rule})"
+    return join_sentences([sentence(text, lang), rule_mark(rule, lang)], lang)
 
 
 class Worded:

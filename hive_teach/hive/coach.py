@@ -17,7 +17,7 @@ Every claim is proven by the solver (:mod:`hive_teach.hive.ai.solver`) within a 
 (:data:`COACH_TIME`); when the budget runs out before a claim is proven, the coach says
 nothing (``fine``, :attr:`Verdict.sure` False, no message) rather than guess.
 
-The message is written from facts by the catalogues ``catalogue/coach_{en,de,zh}.toml`` (as
+The message is written from facts by the catalogues ``locale/<lang>/coach.toml`` (as
 the explanations are): one sentence, naming cells as ``q,r``.
 
 >>> from hive_teach.hive.position import Position
@@ -42,7 +42,6 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import NamedTuple
 
 from hive_teach.core.errors import LayoutError
@@ -50,9 +49,9 @@ from hive_teach.core.hexgrid import DELTAS, Cell, cell_name
 from hive_teach.core.i18n import (
     LANGUAGES,
     Catalogue,
+    catalogue,
     check_language,
     fill,
-    load_catalogue,
     side_name,
 )
 from hive_teach.core.i18n import sentence as as_sentence
@@ -70,10 +69,8 @@ COACH_TIME = 0.8
 HINT_TIME = 0.8
 """Seconds :func:`hint` may think."""
 
-CATALOGUES: dict[str, Catalogue] = {
-    lang: load_catalogue(Path(__file__).with_name("catalogue") / f"coach_{lang}.toml")
-    for lang in LANGUAGES}
-"""The coach's sentences in each language (``catalogue/coach_<lang>.toml``)."""
+CATALOGUES: dict[str, Catalogue] = {lang: catalogue("coach", lang) for lang in LANGUAGES}
+"""The coach's sentences in each language (``locale/<lang>/coach.toml``)."""
 
 
 class Play(NamedTuple):

@@ -122,12 +122,16 @@ def rules_html() -> str:
     """
     import mistune
 
+    # Which rule a heading is comes from the rules' own data (each rule's anchor), not from
+    # the heading's text.
+    rule_of_anchor = {rule_anchor(r): r for r in rule_ids()}
+
     class Renderer(mistune.HTMLRenderer):
         def heading(self, text: str, level: int, **attrs: Any) -> str:
             anchor = _github_anchor(text)
-            rule = re.match(r"([RV]\d+):", text)
-            if rule and level == 3:
-                return (f'<h3 id="{rule.group(1)}"><a id="{anchor}"></a>{text}</h3>\n')
+            rule = rule_of_anchor.get(anchor)
+            if rule is not None and level == 3:
+                return f'<h3 id="{rule}"><a id="{anchor}"></a>{text}</h3>\n'
             return f'<h{level} id="{anchor}">{text}</h{level}>\n'
 
         def block_code(self, code: str, info: str | None = None) -> str:

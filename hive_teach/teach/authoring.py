@@ -49,7 +49,7 @@ from functools import cache
 from pathlib import Path
 
 from hive_teach.core.hexgrid import Cell, cell_name
-from hive_teach.core.i18n import LANGUAGES
+from hive_teach.core.i18n import LANGUAGES, Words, side_name
 from hive_teach.core.tomlfile import Reader
 from hive_teach.hive.marks import Ref, marks_for
 from hive_teach.hive.moves import PASS
@@ -60,42 +60,9 @@ from hive_teach.teach.base import ScenarioError
 from hive_teach.teach.hive_scenario import HiveScenario
 from hive_teach.teach.scenario import loads
 
-# The placeholder texts, in each language of the kit: {piece}, {side}, {where}. (The Chinese
+# The placeholder texts (locale/<lang>/authoring.toml): {piece}, {side}, {where}. (The Chinese
 # uses only characters the bundled font has: tests/test_fonts.py.)
-_TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        "title_move": "Where can {piece} go?",
-        "title_place": "Where can {piece} be placed?",
-        "caption": "{where}: {side} to move. The rings show where {piece} may go, the crosses "
-                   "where it may not, each with the rule that forbids it. (A placeholder: "
-                   "write your own text.)",
-        "after": "After move {n}", "after_of": "After move {n} of {source}",
-        "start": "At the start", "start_of": "At the start of {source}",
-        "setup": "In this position", "setup_of": "In this position from {source}",
-        "White": "White", "Black": "Black",
-    },
-    "de": {
-        "title_move": "Wohin kann {piece} ziehen?",
-        "title_place": "Wohin kann {piece} gesetzt werden?",
-        "caption": "{where}: {side} ist am Zug. Die Ringe zeigen, wohin {piece} darf, die "
-                   "Kreuze, wohin nicht, jeweils mit der Regel, die es verbietet. (Ein "
-                   "Platzhalter: schreib deinen eigenen Text.)",
-        "after": "Nach Zug {n}", "after_of": "Nach Zug {n} von {source}",
-        "start": "Zu Beginn", "start_of": "Zu Beginn von {source}",
-        "setup": "In dieser Stellung", "setup_of": "In dieser Stellung aus {source}",
-        "White": "Weiß", "Black": "Schwarz",
-    },
-    "zh": {
-        "title_move": "{piece} 能走到哪里？",
-        "title_place": "{piece} 能放在哪里？",
-        "caption": "{where}：轮到{side}。圆圈表示 {piece} 能去的格子；它不能去的格子上标着不让它"
-                   "去的规则。（占位文字：请改成你自己的说明。）",
-        "after": "第 {n} 步之后", "after_of": "{source} 第 {n} 步之后",
-        "start": "开局时", "start_of": "{source} 开局时",
-        "setup": "在这个局面中", "setup_of": "在 {source} 的这个局面中",
-        "White": "白方", "Black": "黑方",
-    },
-}
+_WORDS = Words("authoring")
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
@@ -155,14 +122,14 @@ def scenario_toml(pos: Position, sid: str, *, piece: Piece | str | None = None,
     rules = sorted(set(forbidden.values()), key=lambda r: int(r[1:]))
     if not rules:
         rules = [_movement_rule(pos, piece)]
-    words = _TEXTS[lang]
     layout = is_layout(pos)
     n = len(pos.move_stack) if moves is None else moves
     key = ("setup" if layout else "after" if n else "start") + ("_of" if source else "")
-    where = words[key].format(source=source, n=n)
+    where = _WORDS(key, lang, source=source or "", n=n)
     placing = piece not in pos.where
-    title = words["title_place" if placing else "title_move"].format(piece=piece.name)
-    caption = words["caption"].format(where=where, side=words[pos.turn.title], piece=piece.name)
+    title = _WORDS("title_place" if placing else "title_move", lang, piece=piece.name)
+    caption = _WORDS("caption", lang, where=where, side=side_name(pos.turn, lang),
+                     piece=piece.name)
     moment = ("set up on the board" if layout else f"after move {n}" if n
               else "at the start of the game")
     origin = source or ("the board editor" if layout else "a GameString")

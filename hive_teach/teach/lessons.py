@@ -38,6 +38,7 @@ from typing import Any, TypeVar
 from hive_teach.board.controller import BoardController
 from hive_teach.board.drawing import diagram_png, layout
 from hive_teach.core.fonts import FONT_REFRESH_JS, font_face_css
+from hive_teach.core.i18n import Words, script
 from hive_teach.hive.player import Player
 from hive_teach.hive.position import Position
 from hive_teach.teach import library
@@ -82,12 +83,13 @@ def find(sid: str, kind: type[S]) -> S:
 # ------------------------------------------------------------------------- showing
 def set_language(lang: str) -> None:
     """Use ``en``, ``de`` or ``zh`` for everything the helpers show; in a notebook, Chinese
-    also brings the kit's own font to the page (lesson text and the boards' buttons), for a
-    machine without a Chinese system font."""
+    (written in the ``cjk`` script, :func:`hive_teach.core.i18n.script`) also brings the kit's
+    own font to the page (lesson text and the boards' buttons), for a machine without a
+    Chinese system font."""
     library.set_language(lang)
     # In the app (Voilà) the page template brings the font already.
     in_app = os.environ.get("SERVER_SOFTWARE", "").startswith("voila")
-    if lang == "zh" and _in_a_notebook() and not in_app:
+    if script(lang) == "cjk" and _in_a_notebook() and not in_app:
         ipython = importlib.import_module("IPython.display")
         ipython.display(ipython.HTML(f"<style>{font_face_css()}</style>"))
         ipython.display(ipython.Javascript(FONT_REFRESH_JS))
@@ -173,49 +175,12 @@ def picture(s: AnyScenario, lang: str, *, answer: bool = True) -> bytes:
     return diagram_png(game, s.marks(lang, answer=answer), title="", palette=True, coords=True)
 
 
-# What each mark of a Hive diagram looks like and means, for the legend under a lesson's first
-# diagram; in the order the legend names them. Keys are DrawnBoard mark kinds.
-LEGEND: dict[str, dict[str, str]] = {
-    "selected": {"en": "blue ring: the piece this picture is about",
-                 "de": "blauer Ring: der Stein, um den es im Bild geht",
-                 "zh": "蓝色的圈：这张图说的那枚棋子"},
-    "target": {"en": "green cell with a dot: where that piece may go",
-               "de": "grünes Feld mit Punkt: dorthin darf dieser Stein",
-               "zh": "带圆点的绿色格子：这枚棋子可以去的地方"},
-    "forbidden": {"en": "orange cross with a rule number: it may not go there, and that rule "
-                        "says why",
-                  "de": "orangefarbenes Kreuz mit Regelnummer: dorthin darf er nicht, und diese "
-                        "Regel sagt, warum",
-                  "zh": "带规则编号的橙色叉：它不能去那里，这条规则说明原因"},
-    "gate": {"en": "thick bar between two pieces: the gap is too narrow to slide through",
-             "de": "dicker Balken zwischen zwei Steinen: die Lücke ist zu eng zum Durchschieben",
-             "zh": "两枚棋子之间的粗条：缝隙太窄，滑不过去"},
-    "path": {"en": "numbered discs: the steps of a way there, one by one",
-             "de": "nummerierte Punkte: die Schritte eines Weges, einer nach dem anderen",
-             "zh": "带数字的圆点：走过去的每一步"},
-    "pinned": {"en": "pin: this piece may not move, because the hive would split (R6)",
-               "de": "Nadel: dieser Stein darf nicht ziehen, sonst zerfiele der Schwarm (R6)",
-               "zh": "图钉：这枚棋子不能动，否则蜂巢会断开（R6）"},
-    "last-to": {"en": "arrow and dashed outline: the move just played",
-                "de": "Pfeil und gestrichelter Rand: der Zug, der gerade gespielt wurde",
-                "zh": "箭头和虚线边框：刚刚走的那一步"},
-    "throw": {"en": "curved arrow: a piece thrown over the Pillbug",
-              "de": "gebogener Pfeil: ein Stein, der über die Assel geworfen wird",
-              "zh": "弯箭头：被潮虫扔过去的棋子"},
-    "stunned": {"en": "lightning bolt: a piece just thrown, which may not move this turn (R17)",
-                "de": "Blitz: ein gerade geworfener Stein, der in diesem Zug nicht ziehen darf "
-                      "(R17)",
-                "zh": "闪电：刚被扔过的棋子，这一回合不能动（R17）"},
-    "surrounded": {"en": "ring of marks around a Queen Bee: surrounded on all six sides (R19)",
-                   "de": "Markierungen rund um eine Bienenkönigin: an allen sechs Seiten "
-                         "umzingelt (R19)",
-                   "zh": "蜂后周围的标记：六面都被包围了（R19）"},
-    "label": {"en": "letter in a purple box: a cell the text names",
-              "de": "Buchstabe im lila Kästchen: ein Feld, das der Text nennt",
-              "zh": "紫色方框里的字母：文字里提到的格子"},
-}
-LEGEND_TITLE = {"en": "How to read the picture", "de": "So liest du das Bild",
-                "zh": "怎样看这张图"}
+_WORDS = Words("lessons")
+
+LEGEND: Mapping[str, Mapping[str, str]] = Words("lessons", "legend").mapping()
+"""What each mark of a Hive diagram looks like and means, ``{kind: {lang: text}}``, for the
+legend under a lesson's first diagram (``locale/<lang>/lessons.toml`` ``[legend]``), in the
+order the legend names them. Keys are DrawnBoard mark kinds."""
 
 
 def legend(s: AnyScenario, lang: str, *, answer: bool = True) -> str:
@@ -236,9 +201,10 @@ rule says why; thick bar between two pieces: the gap is too narrow to slide thro
     items = [words[lang] for kind, words in LEGEND.items() if drawn.marked(kind)]
     if not items:
         return ""
-    if lang == "zh":  # the colon outside the stars: CommonMark keeps "：*图" as literal stars
-        return f"*{LEGEND_TITLE[lang]}*：{'；'.join(items)}。"
-    return f"*{LEGEND_TITLE[lang]}:* {'; '.join(items)}."
+    # The words, their separator and the full stop are the catalogue's; in Chinese the colon
+    # stands outside the stars: CommonMark keeps "：*图" as literal stars.
+    return _WORDS("legend", lang, title=_WORDS("legend_title", lang),
+                  items=_WORDS.text("legend_separator", lang).join(items))
 
 
 def show(sid: str, *, answer: bool = True, legend_below: bool = False) -> None:
@@ -355,7 +321,7 @@ kind = "find" and accept = [...], or pass accept=[...]
                                 "accept": tuple(accept)}), s)
 
 
-HINT_BUTTON = {"en": "Hint", "de": "Tipp", "zh": "提示"}
+HINT_BUTTON: Mapping[str, str] = _WORDS.by_language("hint_button")
 """The label of the Hint buttons (an exercise's, the coach's) in each language."""
 
 

@@ -56,7 +56,7 @@ import importlib
 import re
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -64,7 +64,7 @@ from typing import Any
 
 from hive_teach.board.controller import BoardController, Feedback
 from hive_teach.board.drawing import diagram_png
-from hive_teach.core.i18n import check_language, side_name, t
+from hive_teach.core.i18n import Words, check_language, join_sentences, listing, side_name, t
 from hive_teach.core.tomlfile import Reader, read_file, toml_files
 from hive_teach.hive.ai.evaluate import WIN_STATE, evaluate
 from hive_teach.hive.ai.solver import forces_win, solve
@@ -326,60 +326,10 @@ def best_defence(pos: Position, moves_left: int) -> AnyMove:
 
 
 # ------------------------------------------------------------------------- the board
-MESSAGES: dict[str, dict[str, str]] = {
-    "goal_1": {
-        "en": "{side} to move wins at once. Find the move!",
-        "de": "{side} am Zug gewinnt sofort. Finde den Zug!",
-        "zh": "{side}走，一步就能获胜。找出这一步！",
-    },
-    "goal_n": {
-        "en": "{side} to move wins in {n} moves, whatever the opponent does. Find the first "
-              "move!",
-        "de": "{side} am Zug gewinnt in {n} Zügen, egal was der Gegner tut. Finde den ersten "
-              "Zug!",
-        "zh": "{side}走，不管对方怎么应，{n} 步之内必胜。找出第一步！",
-    },
-    "defended": {
-        "en": "Correct! {move}. {other} defends as well as possible: {reply}.",
-        "de": "Richtig! {move}. {other} verteidigt sich, so gut es geht: {reply}.",
-        "zh": "正确！{move}。{other}尽力防守：{reply}。",
-    },
-    "finish": {
-        "en": "Now finish it: {side} wins with the next move. Find it!",
-        "de": "Jetzt mach es fertig: {side} gewinnt mit dem nächsten Zug. Finde ihn!",
-        "zh": "现在收官：{side}下一步就能获胜。找出这一步！",
-    },
-    "keep_going": {
-        "en": "Keep going: {side} wins in {n} more moves.",
-        "de": "Weiter so: {side} gewinnt in {n} weiteren Zügen.",
-        "zh": "继续：{side}再走 {n} 步就能获胜。",
-    },
-    "refuted": {
-        "en": "{move} does not force the win: {other} answers {reply}, and then the win is "
-              "gone. Try again.",
-        "de": "{move} erzwingt den Sieg nicht: {other} antwortet {reply}, und dann ist der "
-              "Gewinn weg. Versuch es noch einmal.",
-        "zh": "{move} 逼不出胜利：{other}会应 {reply}，那样就赢不了了。再试一次。",
-    },
-    "draws": {
-        "en": "{move} would surround both Queens at once: that is a draw, not a win (R19). "
-              "Try again.",
-        "de": "{move} würde beide Königinnen auf einmal umzingeln: Das ist ein Unentschieden, "
-              "kein Sieg (R19). Versuch es noch einmal.",
-        "zh": "{move} 会同时围住两只蜂后：这是平局，不是胜利（R19）。再试一次。",
-    },
-    "loses": {
-        "en": "{move} would surround your own Queen, and {other} would win (R19). Try again.",
-        "de": "{move} würde deine eigene Königin umzingeln, und {other} hätte gewonnen (R19). "
-              "Versuch es noch einmal.",
-        "zh": "{move} 会围死你自己的蜂后，{other}就赢了（R19）。再试一次。",
-    },
-    "won": {
-        "en": "Solved: {result}.",
-        "de": "Gelöst: {result}.",
-        "zh": "解出来了：{result}。",
-    },
-}
+_WORDS = Words("puzzle")
+
+MESSAGES: Mapping[str, Mapping[str, str]] = _WORDS.mapping()
+"""The puzzles' words, ``{key: {lang: template}}`` (``locale/<lang>/puzzle.toml``)."""
 
 
 def message(key: str, lang: str = "en", **params: object) -> str:
@@ -388,8 +338,7 @@ def message(key: str, lang: str = "en", **params: object) -> str:
     >>> message("goal_n", "de", side="Weiß", n=2)
     'Weiß am Zug gewinnt in 2 Zügen, egal was der Gegner tut. Finde den ersten Zug!'
     """
-    table = MESSAGES[key]
-    return table.get(lang, table["en"]).format(**params)
+    return _WORDS(key, lang, **params)
 
 
 def goal_text(puzzle: Puzzle, lang: str = "en") -> str:
@@ -474,13 +423,13 @@ class PuzzleController(BoardController[Position]):
         pos = self.position
         text = pos.move_string(move)
         if not self.accepts(pos, move):
-            return self.done(Feedback("checked", self._why_not(move, text), move=move,
-                                       correct=False))
+            why, rule = self._why_not(move, text)
+            return self.done(Feedback("checked", why, rule, move=move, correct=False))
         pos.play(move)
         self.selected, self.targets = None, frozenset()
         if pos.is_over:
-            msg = t("solved", self.lang, move=text) + " " + t(
-                "game_over", self.lang, result=self.result())
+            msg = join_sentences([t("solved", self.lang, move=text),
+                                  t("game_over", self.lang, result=self.result())], self.lang)
             return self.done(Feedback("solved", msg, move=move, correct=True))
         reply = self.engine(pos)
         reply_text = pos.move_string(reply)
@@ -488,28 +437,31 @@ class PuzzleController(BoardController[Position]):
         msg = message("defended", self.lang, move=text, reply=reply_text,
                       other=side_name(self.attacker.other, self.lang))
         if pos.is_over:  # only when every reply ends the game, e.g. by a forced pass-less loss
-            msg += " " + t("game_over", self.lang, result=self.result())
+            msg = join_sentences([msg, t("game_over", self.lang, result=self.result())],
+                                 self.lang)
         return self.done(Feedback("moved", msg, move=move, correct=True))
 
-    def _why_not(self, move: AnyMove, text: str) -> str:
-        """Why a legal move fails: a draw, the own Queen, or the defence that refutes it."""
+    def _why_not(self, move: AnyMove, text: str) -> tuple[str, str | None]:
+        """Why a legal move fails: a draw, the own Queen, or the defence that refutes it; and
+        the rule the sentence cites (R19 for a surrounded Queen), if any."""
         pos = self.position
         other = side_name(self.attacker.other, self.lang)
         left = self.moves_left()
         pos.push(move)
         try:
             if pos.state is GameState.DRAW:
-                return message("draws", self.lang, move=text)
+                return message("draws", self.lang, move=text, rule="R19"), "R19"
             if pos.state is WIN_STATE[self.attacker.other]:
-                return message("loses", self.lang, move=text, other=other)
+                return message("loses", self.lang, move=text, other=other, rule="R19"), "R19"
             if left > 1 and not pos.state.is_over:
                 best = rate_replies(pos, left - 1)[0]
                 if best.outcome >= 1:
                     reply = pos.move_string(best.move)
-                    return message("refuted", self.lang, move=text, other=other, reply=reply)
+                    return message("refuted", self.lang, move=text, other=other,
+                                   reply=reply), None
         finally:
             pos.undo()
-        return t("legal_not_goal", self.lang, move=text)
+        return t("legal_not_goal", self.lang, move=text), None
 
     def undo(self) -> Feedback:
         """Take back the learner's last move (and the engine's answer to it)."""
@@ -555,13 +507,6 @@ def _lang(lang: str | None) -> str:
     return language()
 
 
-_HEADINGS = {
-    "en": ("Puzzle", "wins in", "move", "moves", "Solution", "Game", "Title"),
-    "de": ("Aufgabe", "gewinnt in", "Zug", "Zügen", "Lösung", "Spiel", "Titel"),
-    "zh": ("题目", "几步胜", "步", "步", "答案", "棋局", "标题"),
-}
-
-
 def show_puzzle(pid: str, lang: str | None = None, *, picture: bool = True) -> None:
     """The puzzle's title, game type and task, caption and question with its diagram (nothing
     given away); ``picture=False`` the title, caption and question only, for
@@ -584,10 +529,10 @@ def show_puzzle(pid: str, lang: str | None = None, *, picture: bool = True) -> N
 def solution(p: Puzzle, lang: str) -> tuple[str, bytes]:
     """The answer as Markdown (the winning first move(s) and the explanation) and the
     teaching diagram as PNG."""
-    word = _HEADINGS[lang][4]
-    moves = ", ".join(f"`{s}`" for s in p.solutions)
+    moves = listing([f"`{s}`" for s in p.solutions], lang)
     marks = replace(p.scenario.marks(lang), title="")
-    return (f"**{word}:** {moves}\n\n{p.text('answer', lang)}",
+    head = message("solution_line", lang, solution=message("solution", lang), moves=moves)
+    return (f"{head}\n\n{p.text('answer', lang)}",
             diagram_png(p.position(), marks, palette=True))
 
 
@@ -598,7 +543,7 @@ def show_solution(pid: str, lang: str | None = None) -> None:
     display_png(png)
 
 
-SOLUTION_BUTTON = {lang: head[4] for lang, head in _HEADINGS.items()}
+SOLUTION_BUTTON: Mapping[str, str] = _WORDS.by_language("solution")
 """The label of the Solution button in each language."""
 
 
@@ -649,11 +594,11 @@ def play_puzzle(pid: str, lang: str | None = None) -> Any:
 def puzzle_table(lang: str | None = None) -> None:
     """A table of every puzzle: id, game type, win in N, title."""
     lang = _lang(lang)
-    head = _HEADINGS[lang]
-    rows = [f"| id | {head[5]} | {head[1]} | {head[6]} |", "|---|---|---|---|"]
+    head = [message(f"heading_{key}", lang) for key in ("game", "wins_in", "title")]
+    rows = [f"| id | {' | '.join(head)} |", "|---|---|---|---|"]
     for p in load_all([puzzle_dir()]):
-        unit = head[2] if p.win_in == 1 else head[3]
-        rows.append(f"| `{p.id}` | {p.game_type} | {p.win_in} {unit} | {p.text('title', lang)} |")
+        win_in = message("win_in", lang, n=p.win_in)
+        rows.append(f"| `{p.id}` | {p.game_type} | {win_in} | {p.text('title', lang)} |")
     display_markdown("\n".join(rows))
 
 

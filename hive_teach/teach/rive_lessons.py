@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from hive_teach.board.controller import RiveController
+from hive_teach.core.i18n import join_sentences
 from hive_teach.rive.i18n import side_name, t
 from hive_teach.rive.rules import Action, InvalidActionError
 from hive_teach.teach import lessons
@@ -92,8 +93,8 @@ def check(sid: str, cells: str) -> None:
         return
     # No picture here to show the dashed and crossed cells: the count and the cells in words.
     n = len(checked.correct) + len(checked.missed)
-    print("✘ " + " ".join((controller.t("found_some", found=len(checked.correct), n=n),
-                           *fb.details)))
+    print("✘ " + join_sentences((controller.t("found_some", found=len(checked.correct), n=n),
+                                  *fb.details), controller.lang))
 
 
 __all__ = ["answer", "board", "check", "exercise", "language", "legal", "set_language",

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from hive_teach.board.drawing import draw
 from hive_teach.core.fonts import is_cjk
-from hive_teach.core.i18n import check_language
+from hive_teach.core.i18n import Words, check_language, listing
 from hive_teach.teach.puzzle import Puzzle, goal_text
 from hive_teach.teach.scenario import AnyScenario, load_all
 from hive_teach.teach.syllabus import Item, by_rules, find_lesson, lesson_items
@@ -39,16 +39,10 @@ if TYPE_CHECKING:
     from hive_teach.rive.paint import RiveMarks
 
 A4 = (8.27, 11.69)
-HEADINGS = {
-    "en": ("{game} worksheet", "Answer key", "Name:", "Your answer:", "Answer"),
-    "de": ("{game}-Arbeitsblatt", "Lösungen", "Name:", "Deine Antwort:", "Lösung"),
-    "zh": ("{game} 练习单", "参考答案", "姓名：", "你的答案：", "答案"),
-}
-"""The worksheet's words; ``{game}`` is the game's name (``Hive``, ``Rive``)."""
-MIXED = {"en": "Worksheet", "de": "Arbeitsblatt", "zh": "练习单"}
-"""The title of a worksheet with scenarios of both games."""
-SOLUTION = {"en": "Winning first move", "de": "Erster Gewinnzug", "zh": "制胜的第一步"}
-"""The words before a puzzle's winning first move(s) in the key."""
+_WORDS = Words("worksheet")
+"""The worksheet's words (``locale/<lang>/worksheet.toml``): ``title`` (``{game}`` is the
+game's name, ``Hive`` or ``Rive``), ``mixed`` (the title of a worksheet with scenarios of both
+games), ``solution`` (before a puzzle's winning first move(s) in the key), the headings."""
 
 
 @dataclass(frozen=True)
@@ -88,7 +82,8 @@ def texts(item: Item, lang: str = "en") -> Texts:
     question = s.text("question", lang)
     if isinstance(item, Puzzle):
         question = question or goal_text(item, lang)
-        answer = f"{SOLUTION[lang]}: {', '.join(item.solutions)}. {s.text('answer', lang)}"
+        answer = _WORDS("puzzle_answer", lang, solution=_WORDS("solution", lang),
+                        moves=listing(list(item.solutions), lang), answer=s.text("answer", lang))
     else:
         answer = s.text("answer", lang) or s.engine_answer()
     if s.caption_in_answer and caption:
@@ -234,8 +229,8 @@ def sheet_title(scenarios: Sequence[Item], lang: str) -> str:
     """
     games = {scenario_of(s).GAME_NAME for s in scenarios}
     if len(games) != 1:
-        return MIXED[lang]
-    return HEADINGS[lang][0].format(game=games.pop())
+        return _WORDS("mixed", lang)
+    return _WORDS("title", lang, game=games.pop())
 
 
 def make_worksheet(scenarios: Sequence[Item], path: str | Path, lang: str = "en",
@@ -255,7 +250,8 @@ def make_worksheet(scenarios: Sequence[Item], path: str | Path, lang: str = "en"
     if not scenarios:
         raise ValueError("a worksheet needs at least one scenario")
     use_cjk_fonts()
-    _, key_title, name_label, answer_label, answer_word = HEADINGS[lang]
+    key_title, name_label, answer_label, answer_word = (
+        _WORDS(key, lang) for key in ("answer_key", "name", "your_answer", "answer"))
     title = sheet_title(scenarios, lang)
     out = Path(path)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -1,7 +1,7 @@
 """Hive's explanations as sentences: one template catalogue per language, filled from facts.
 
-Each of ``en.toml``, ``de.toml`` and ``zh.toml`` beside this module (data a translator edits)
-has a template for every kind of reason and each of its cases
+Each language's ``hive_teach/locale/<lang>/hive.toml`` (data a translator edits) has a
+template for every kind of reason and each of its cases
 (:data:`hive_teach.hive.explain.KINDS`), keyed ``kind`` or ``kind/case``, the Mosquito's leads,
 and the phrases some facts stand for. :func:`render` turns the facts into the values a template
 names (a piece by its name, a cell by ``q,r``, a side, a bug or a word
@@ -26,7 +26,6 @@ wM 只能模仿 bS1，所以这里它像蜘蛛一样走，可是 wM 走 2 步就
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hive_teach.core.hexgrid import cell_name
@@ -34,11 +33,11 @@ from hive_teach.core.i18n import (
     LANGUAGES,
     BugName,
     Catalogue,
+    catalogue,
     check_language,
     embed,
     fill,
     finish,
-    load_catalogue,
     sentence,
     side_name,
 )
@@ -47,10 +46,9 @@ from hive_teach.hive.pieces import Bug, Colour, Piece
 if TYPE_CHECKING:
     from hive_teach.hive.explain import Explanation
 
-CATALOGUES: dict[str, Catalogue] = {
-    lang: load_catalogue(Path(__file__).with_name(f"{lang}.toml")) for lang in LANGUAGES}
-"""The catalogue of each language, from its file ``en.toml``, ``de.toml``, ``zh.toml`` beside
-this module (data a translator edits, no code)."""
+CATALOGUES: dict[str, Catalogue] = {lang: catalogue("hive", lang) for lang in LANGUAGES}
+"""The catalogue of each language, from its file ``locale/<lang>/hive.toml`` (data a
+translator edits, no code)."""
 
 
 def template_key(why: Explanation) -> str:

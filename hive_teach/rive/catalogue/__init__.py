@@ -6,13 +6,10 @@ The templates name the facts of :data:`hive_teach.rive.rules.KINDS`;
 
 from __future__ import annotations
 
-from pathlib import Path
+from hive_teach.core.i18n import LANGUAGES, Catalogue, catalogue
 
-from hive_teach.core.i18n import LANGUAGES, Catalogue, load_catalogue
-
-CATALOGUES: dict[str, Catalogue] = {
-    lang: load_catalogue(Path(__file__).with_name(f"{lang}.toml")) for lang in LANGUAGES}
-"""The catalogue of each language, from its file ``en.toml``, ``de.toml``, ``zh.toml`` beside
-this module (data a translator edits, no code)."""
+CATALOGUES: dict[str, Catalogue] = {lang: catalogue("rive", lang) for lang in LANGUAGES}
+"""The catalogue of each language, from its file ``locale/<lang>/rive.toml`` (data a
+translator edits, no code)."""
 
 __all__ = ["CATALOGUES"]
