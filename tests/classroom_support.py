@@ -79,7 +79,7 @@ class ThreadServer:
         self.app = make_app(self.config)
         self.server = uvicorn.Server(uvicorn.Config(
             self.app, host="127.0.0.1", port=0, log_level="warning", access_log=False,
-            lifespan="on", timeout_graceful_shutdown=1))
+            lifespan="on", timeout_graceful_shutdown=1, proxy_headers=False))  # as serve()
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
         deadline = time.monotonic() + 20

@@ -17,11 +17,12 @@ from hive_teach.core.fonts import FONT_FILE, is_cjk
 from hive_teach.core.i18n import LANGUAGES
 
 CLASSROOM = Path(pages.__file__).parent
+PASSWORD = "chalk and talk"
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
-    srv = ThreadServer(data_dir=tmp_path_factory.mktemp("data"), teacher_password="pw",
+    srv = ThreadServer(data_dir=tmp_path_factory.mktemp("data"), teacher_password=PASSWORD,
                        lessons_url="http://127.0.0.1:8866/", rate=10_000, burst=10_000)
     yield srv
     srv.stop()
@@ -120,7 +121,7 @@ def test_teacher_pages_send_a_stranger_to_the_sign_in_form(client: httpx.Client)
 
 
 def test_the_teacher_s_replay_of_an_unknown_game_is_a_clear_page(client: httpx.Client) -> None:
-    assert client.post("/api/teacher/login", json={"password": "pw"}).status_code == 200
+    assert client.post("/api/teacher/login", json={"password": PASSWORD}).status_code == 200
     assert client.get("/teacher").status_code == 200
     answer = client.get("/teacher/games/nope")
     assert answer.status_code == 404 and "nope" in answer.text
