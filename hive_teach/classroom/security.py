@@ -106,19 +106,18 @@ class LoginThrottle:
     """Backoff after wrong passwords, per key (a name, ``"teacher"``, a client address).
 
     The first ``free`` failures of a key cost nothing; after that each failure doubles the
-    wait before the key may try again (1 s, 2 s, 4 s, ... up to ``most`` seconds). A success
-    forgets the name's failures (not the address's: one right password does not clear a
-    guessing run from that address).
+    wait before the key may try again (1 s, 2 s, 4 s, ... up to ``most`` seconds). The server
+    keeps one for names and one for addresses, and forgets a name's failures when its right
+    password comes (not the address's: one right password does not clear a guessing run).
 
-    >>> throttle = LoginThrottle(free=2, most=60)
-    >>> keys = ("name:ada", "addr:10.0.0.7")
+    >>> names = LoginThrottle(free=2, most=60)
     >>> for t in (0.0, 0.1, 0.2):
-    ...     throttle.failed(keys, now=t)
-    >>> throttle.wait(keys, now=0.2), throttle.wait(("name:bob",), now=0.2)
-    (1.0, 0.0)
-    >>> throttle.failed(keys, now=1.2); throttle.wait(keys, now=1.2)
+    ...     names.failed("ada", now=t)
+    >>> names.wait("ada", now=0.2), names.wait("bob", now=0.2), names.wait("ada", now=1.2)
+    (1.0, 0.0, 0.0)
+    >>> names.failed("ada", now=1.2); names.wait("ada", now=1.2)
     2.0
-    >>> throttle.succeeded("name:ada"); throttle.wait(("name:ada",), now=1.2)
+    >>> names.succeeded("ada"); names.wait("ada", now=1.2)
     0.0
     """
 
@@ -126,27 +125,25 @@ class LoginThrottle:
     most: float = 300.0
     _failures: dict[str, tuple[int, float]] = field(default_factory=dict)
 
-    def wait(self, keys: tuple[str, ...], *, now: float | None = None) -> float:
-        """Seconds until every one of ``keys`` may try a password again (0: now)."""
+    def wait(self, key: str, *, now: float | None = None) -> float:
+        """Seconds until ``key`` may try a password again (0: now)."""
         now = time.monotonic() if now is None else now
-        longest = 0.0
-        for key in keys:
-            count, last = self._failures.get(key, (0, now))
-            if count > self.free:
-                delay = min(self.most, 2.0 ** (count - self.free - 1))
-                longest = max(longest, last + delay - now)
-        return longest
+        count, last = self._failures.get(key, (0, now))
+        if count <= self.free:
+            return 0.0
+        return max(0.0, last + min(self.most, 2.0 ** (count - self.free - 1)) - now)
 
-    def failed(self, keys: tuple[str, ...], *, now: float | None = None) -> None:
+    def failed(self, key: str, *, now: float | None = None) -> None:
+        """Count a wrong password for ``key``."""
         now = time.monotonic() if now is None else now
-        for key in keys:
-            count, _ = self._failures.get(key, (0, now))
-            self._failures[key] = (count + 1, now)
+        count, _ = self._failures.get(key, (0, now))
+        self._failures[key] = (count + 1, now)
         if len(self._failures) > 10_000:  # forget keys whose wait is long over
             self._failures = {k: v for k, v in self._failures.items()
                               if now - v[1] < self.most}
 
     def succeeded(self, key: str) -> None:
+        """Forget ``key``'s wrong passwords."""
         self._failures.pop(key, None)
 
 

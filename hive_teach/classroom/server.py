@@ -440,7 +440,7 @@ async def _checked(request: Request, room: Classroom, name: str,
     """Run the password ``check`` for ``name`` unless wrong passwords for that name or from
     this address wait out their backoff (429 + ``Retry-After``); a wrong one counts."""
     address = request.client.host if request.client else "?"
-    wait = max(room.names.wait((name,)), room.addresses.wait((address,)))
+    wait = max(room.names.wait(name), room.addresses.wait(address))
     if wait > 0:
         raise ServiceError(429, f"too many wrong passwords for {name!r} or from this address: "
                                 f"wait {math.ceil(wait)} s", headers={
@@ -449,8 +449,8 @@ async def _checked(request: Request, room: Classroom, name: str,
         result = await check()
     except ServiceError as e:
         if e.status == 401:
-            room.names.failed((name,))
-            room.addresses.failed((address,))
+            room.names.failed(name)
+            room.addresses.failed(address)
         raise
     room.names.succeeded(name)
     return result
