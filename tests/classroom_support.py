@@ -99,6 +99,25 @@ class ThreadServer:
         self.app.state.classroom.service.engine.dispose()
 
 
+@contextmanager
+def serving(**config: Any) -> Iterator[ThreadServer]:
+    """A :class:`ThreadServer` for the ``with`` block (a module's fixture, most often)."""
+    srv = ThreadServer(**config)
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@contextmanager
+def serving_on(kind: str, tmp: Path, **config: Any) -> Iterator[ThreadServer]:
+    """:func:`serving` on a fresh database of ``kind`` (``sqlite``, ``postgresql``) in ``tmp``."""
+    with fresh_database(kind, tmp / "db") as url:
+        (tmp / "db").mkdir(exist_ok=True)
+        with serving(data_dir=tmp / "data", db_url=url, **config) as srv:
+            yield srv
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from classroom_support import ThreadServer, fresh_database, new_game, play
+from classroom_support import ThreadServer, new_game, play, serving_on
 
 from hive_teach.classroom.security import MIN_TEACHER_PASSWORD
 from hive_teach.classroom.server import CSP, ClassroomConfig, make_app
@@ -28,11 +28,9 @@ PASSWORD = "chalk and talk"
 def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
            ) -> Iterator[ThreadServer]:
     # Sessions, attempts and users on both back ends (PostgreSQL: HIVE_TEACH_TEST_PG_URL).
-    with fresh_database(request.param, tmp_path_factory.mktemp("db")) as url:
-        srv = ThreadServer(data_dir=tmp_path_factory.mktemp("data"), db_url=url,
-                           teacher_password=PASSWORD, rate=10_000, burst=10_000, keepalive=0.5)
+    with serving_on(request.param, tmp_path_factory.mktemp("srv"), teacher_password=PASSWORD,
+                    rate=10_000, burst=10_000) as srv:
         yield srv
-        srv.stop()
 
 
 @pytest.fixture

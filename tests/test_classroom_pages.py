@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from classroom_support import ThreadServer
+from classroom_support import ThreadServer, serving
 
 from hive_teach.classroom import pages
 from hive_teach.core.fonts import FONT_FILE, is_cjk
@@ -22,10 +22,9 @@ PASSWORD = "chalk and talk"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
-    srv = ThreadServer(data_dir=tmp_path_factory.mktemp("data"), teacher_password=PASSWORD,
-                       lessons_url="http://127.0.0.1:8866/", rate=10_000, burst=10_000)
-    yield srv
-    srv.stop()
+    with serving(data_dir=tmp_path_factory.mktemp("data"), teacher_password=PASSWORD,
+                 lessons_url="http://127.0.0.1:8866/", rate=10_000, burst=10_000) as srv:
+        yield srv
 
 
 @pytest.fixture
