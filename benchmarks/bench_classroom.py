@@ -4,10 +4,12 @@ Run from the repository root:  .venv/bin/python benchmarks/bench_classroom.py [-
 [--plies 60] [--seed 1]
 
 Starts the real server (``hive-teach classroom`` as a subprocess, SQLite in a temporary
-folder) on loopback. Each learner is a thread with its own HTTP client and does what the game
-page does: it listens to the game's event stream, fetches ``view`` on every update, and when
-it is its turn reads the ``game_string``, picks a random legal move with the kit's engine
-(client-side) and posts it. Every game stops after ``--plies`` plies (or when it ends).
+folder) on loopback. Each learner is a thread with its own HTTP client, from an address of its
+own (127.0.0.10 and on, as each learner's own computer: the server caps event streams per
+address), and does what the game page does: it listens to the game's event stream, fetches
+``view`` on every update, and when it is its turn reads the ``game_string``, picks a random
+legal move with the kit's engine (client-side) and posts it. Every game stops after
+``--plies`` plies (or when it ends).
 
 Prints: the games that ended before the cap (a win or a draw), moves, wall time, moves per
 second, move latency (POST .../moves: p50, p95, max), view latency (p50, p95), and the server's
@@ -54,10 +56,12 @@ def pct(values: list[float], q: float) -> float:
 
 class Learner(threading.Thread):
     def __init__(self, base: str, game_id: str, seat: str, token: str, plies: int,
-                 seed: int, out: dict[str, list[float]], errors: list[str]) -> None:
+                 seed: int, out: dict[str, list[float]], errors: list[str],
+                 source: str = "127.0.0.1") -> None:
         super().__init__(daemon=True)
         self.base, self.game_id, self.seat, self.token = base, game_id, seat, token
         self.plies, self.rng, self.out, self.errors = plies, random.Random(seed), out, errors
+        self.source = source
 
     def run(self) -> None:
         try:
@@ -67,8 +71,12 @@ class Learner(threading.Thread):
 
     def _play(self) -> None:
         url = f"/api/games/{self.game_id}"
-        with httpx.Client(base_url=self.base, timeout=30) as c, \
-                httpx.Client(base_url=self.base, timeout=None) as stream, \
+
+        def own() -> httpx.HTTPTransport:
+            return httpx.HTTPTransport(local_address=self.source)
+
+        with httpx.Client(base_url=self.base, timeout=30, transport=own()) as c, \
+                httpx.Client(base_url=self.base, timeout=None, transport=own()) as stream, \
                 stream.stream("GET", f"{url}/events") as events:
             for line in events.iter_lines():
                 if not line.startswith("data: "):
@@ -119,7 +127,9 @@ def main() -> int:
                     for seat, token in (("white", made["token"]), ("black", black)):
                         learners.append(Learner(server.base, made["id"], seat, token,
                                                 args.plies, args.seed * 1000 + 2 * g
-                                                + (seat == "black"), out, errors))
+                                                + (seat == "black"), out, errors,
+                                                f"127.0.{len(learners) // 200}."
+                                                f"{10 + len(learners) % 200}"))
             t0 = time.perf_counter()
             for learner in learners:
                 learner.start()

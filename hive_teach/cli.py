@@ -272,7 +272,7 @@ def _cmd_classroom(args: argparse.Namespace) -> int:
     config = ClassroomConfig(
         data_dir=args.data or default_data_dir(), db_url=args.db, host=args.host, port=args.port,
         teacher_password_file=args.teacher_password_file, lessons_url=args.lessons_url,
-        rate=args.rate, burst=max(1, int(args.rate * 3)))
+        rate=args.rate, burst=max(1, int(args.rate * 3)), proxy=args.proxy)
     try:
         return serve(config)
     except (ValueError, OSError) as e:  # a bad URL or password file, a port in use
@@ -470,6 +470,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lessons-url", metavar="URL", default=None,
                    help="where the lessons are (a `hive-teach learn` address), linked from the "
                    "start page")
+    p.add_argument("--proxy", metavar="ADDR", default=None,
+                   help="the address of a reverse proxy in front: only its X-Forwarded-For "
+                   "(the real client, for the rate limit) is believed (default: nobody's)")
     p.set_defaults(func=_cmd_classroom)
 
     from hive_teach.hive.match import register as register_match

@@ -79,7 +79,7 @@ class ThreadServer:
         self.app = make_app(self.config)
         self.server = uvicorn.Server(uvicorn.Config(
             self.app, host="127.0.0.1", port=0, log_level="warning", access_log=False,
-            lifespan="on", timeout_graceful_shutdown=1))
+            lifespan="on", timeout_graceful_shutdown=1, proxy_headers=False))  # as serve()
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
         deadline = time.monotonic() + 20
@@ -97,6 +97,25 @@ class ThreadServer:
         self.server.should_exit = True
         self.thread.join(10)
         self.app.state.classroom.service.engine.dispose()
+
+
+@contextmanager
+def serving(**config: Any) -> Iterator[ThreadServer]:
+    """A :class:`ThreadServer` for the ``with`` block (a module's fixture, most often)."""
+    srv = ThreadServer(**config)
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@contextmanager
+def serving_on(kind: str, tmp: Path, **config: Any) -> Iterator[ThreadServer]:
+    """:func:`serving` on a fresh database of ``kind`` (``sqlite``, ``postgresql``) in ``tmp``."""
+    with fresh_database(kind, tmp / "db") as url:
+        (tmp / "db").mkdir(exist_ok=True)
+        with serving(data_dir=tmp / "data", db_url=url, **config) as srv:
+            yield srv
 
 
 def free_port() -> int:

@@ -310,7 +310,8 @@ def test_a_body_too_large_is_a_413_and_changes_nothing(client: httpx.Client) -> 
                          headers={"content-type": "application/json"})
     assert answer.status_code == 413
     chunked = client.post(f"/api/games/{game['id']}/moves",
-                          content=iter([big[:4000].encode(), big[4000:].encode()]))
+                          content=iter([big[:4000].encode(), big[4000:].encode()]),
+                          headers={"content-type": "application/json"})
     assert chunked.status_code == 413  # no Content-Length: counted as it arrives
     assert moves_of(client, game["id"]) == []
 
@@ -537,7 +538,7 @@ def test_the_server_loads_no_notebook_or_drawing_library(tmp_path: Path) -> None
         "import sys; from pathlib import Path\n"
         "from hive_teach.classroom.server import ClassroomConfig, make_app\n"
         f"app = make_app(ClassroomConfig(data_dir=Path({str(tmp_path)!r}), "
-        "teacher_password='x'))\n"
+        f"teacher_password={PASSWORD!r}))\n"
         "s = app.state.classroom.service\n"
         "g, _ = s.create('Base+MLP'); s.view(g)\n"
         "bad = [m for m in ('matplotlib', 'IPython', 'ipykernel', 'ipywidgets', "

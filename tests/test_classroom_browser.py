@@ -64,6 +64,9 @@ def new_page(chromium: Any) -> Any:
     page = chromium.new_context(viewport={"width": 1280, "height": 860}).new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
+    # Anything the Content-Security-Policy blocks is an error too (Chromium logs it).
+    page.on("console", lambda m: page.errors.append(m.text)
+            if "Content Security Policy" in m.text else None)
     return page
 
 

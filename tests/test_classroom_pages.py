@@ -10,21 +10,21 @@ from pathlib import Path
 
 import httpx
 import pytest
-from classroom_support import ThreadServer
+from classroom_support import ThreadServer, serving
 
 from hive_teach.classroom import pages
 from hive_teach.core.fonts import FONT_FILE, is_cjk
 from hive_teach.core.i18n import LANGUAGES
 
 CLASSROOM = Path(pages.__file__).parent
+PASSWORD = "chalk and talk"
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
-    srv = ThreadServer(data_dir=tmp_path_factory.mktemp("data"), teacher_password="pw",
-                       lessons_url="http://127.0.0.1:8866/", rate=10_000, burst=10_000)
-    yield srv
-    srv.stop()
+    with serving(data_dir=tmp_path_factory.mktemp("data"), teacher_password=PASSWORD,
+                 lessons_url="http://127.0.0.1:8866/", rate=10_000, burst=10_000) as srv:
+        yield srv
 
 
 @pytest.fixture
@@ -38,7 +38,7 @@ def test_every_catalogue_has_the_same_words_and_every_template_word_exists() -> 
     assert keys["de"] == keys["en"] == keys["zh"]
     used = set()
     for path in (CLASSROOM / "templates").glob("*.html"):
-        used |= set(re.findall(r"\$w_(\w+)", path.read_text(encoding="utf-8")))
+        used |= set(re.findall(r'\bw\["(\w+)"\]', path.read_text(encoding="utf-8")))
     for path in (CLASSROOM / "static").glob("*.js"):
         # w("key") and HT.w("key"); keys chosen in a variable are not found, which is why
         # the test also asks for a few by name.
@@ -120,7 +120,7 @@ def test_teacher_pages_send_a_stranger_to_the_sign_in_form(client: httpx.Client)
 
 
 def test_the_teacher_s_replay_of_an_unknown_game_is_a_clear_page(client: httpx.Client) -> None:
-    assert client.post("/api/teacher/login", json={"password": "pw"}).status_code == 200
+    assert client.post("/api/teacher/login", json={"password": PASSWORD}).status_code == 200
     assert client.get("/teacher").status_code == 200
     answer = client.get("/teacher/games/nope")
     assert answer.status_code == 404 and "nope" in answer.text
@@ -133,3 +133,15 @@ def test_the_font_is_served_from_static(client: httpx.Client) -> None:
     assert answer.content == FONT_FILE.read_bytes()
     css = client.get("/static/classroom.css").text
     assert pages.FONT_URL in css and "unicode-range" in css
+
+
+def test_every_page_is_a_jinja2_template_that_escapes_what_it_is_given() -> None:
+    import jinja2
+
+    text = pages.render_page("play", "en", title="<t>", id='"><script>alert(1)</script>')
+    assert 'data-game="&#34;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"' in text
+    assert "<title>&lt;t&gt;</title>" in text and "<script>alert" not in text
+    with pytest.raises(jinja2.UndefinedError):  # a name the page does not give is an error
+        pages.render_page("play", "en", title="x")
+    for path in (CLASSROOM / "templates").glob("*.html"):  # one syntax: no $name is left
+        assert not re.search(r"\$\w", path.read_text(encoding="utf-8")), path

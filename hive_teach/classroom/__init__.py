@@ -3,6 +3,7 @@ school network, the teacher watches every game, replays any of them and sees whi
 class stumbles over (``hive-teach classroom``; docs/classroom.md).
 
 Modules: :mod:`~.store` (tables, SQLite or PostgreSQL), :mod:`~.security` (tokens, password
-hashes, signed cookies, rate limiter), :mod:`~.service` (the game logic, no HTTP),
-:mod:`~.server` (the Starlette app and ``serve``), :mod:`~.pages` (the HTML pages).
+hashes, login throttle, rate limiter), :mod:`~.service` (the game logic and the sessions, no
+HTTP), :mod:`~.server` (the Starlette app, its guards and ``serve``), :mod:`~.pages` (the HTML
+pages, from Jinja2 templates).
 """

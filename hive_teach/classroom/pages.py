@@ -1,9 +1,11 @@
 """The classroom's HTML pages: the start page, the game page, the teacher's pages.
 
-Pages are plain HTML written from the templates in ``templates/`` with :class:`string.Template`
-(``$name`` placeholders; no template engine to install) and the words of the page catalogues
-``catalogue/{en,de,zh}.toml``, loaded through :func:`hive_teach.core.i18n.load_catalogue`. The
-pages' JavaScript and CSS live in ``static/`` and use nothing from outside: the browser fetches
+Pages are HTML written from the Jinja2 templates in ``templates/`` (each extends
+``base.html``; autoescaping on, an unknown name is an error) and the words of the page
+catalogues ``catalogue/{en,de,zh}.toml``, loaded through
+:func:`hive_teach.core.i18n.load_catalogue`: ``{{ w["key"] }}`` in a template (a subscript,
+so that no word is taken for a method of :class:`dict` such as ``copy``). The pages'
+JavaScript and CSS live in ``static/`` and use nothing from outside: the browser fetches
 the board and its legal moves from the JSON API and draws the highlights itself, so that a
 click lights up a piece's targets at once.
 
@@ -12,21 +14,18 @@ click lights up a piece's targets at once.
 >>> pick_language("xx", "de-CH,de;q=0.9,en;q=0.8"), pick_language("zh", None)
 ('de', 'zh')
 >>> text = render_page("error", "en", title="x", message="no game 'a<b'")
->>> "no game &#x27;a&lt;b&#x27;" in text and '<html lang="en">' in text
+>>> "no game &#39;a&lt;b&#39;" in text and '<html lang="en">' in text
 True
 """
 
 from __future__ import annotations
 
-import html
-import json
 import re
 from collections.abc import Mapping
-from functools import cache
 from pathlib import Path
-from string import Template
 from typing import Protocol
 
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -80,32 +79,31 @@ def pick_language(asked: str | None, accept: str | None) -> str:
     return "en"
 
 
-@cache
-def _template(name: str) -> Template:
-    return Template((TEMPLATES / f"{name}.html").read_text(encoding="utf-8"))
+# Autoescaping everywhere (every template is HTML); a name a template uses but the page does
+# not give is an error, not an empty string.
+ENV = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True,
+                  undefined=StrictUndefined, trim_blocks=True, keep_trailing_newline=True)
+# The words' JSON in the page's order and characters (still HTML-safe: tojson escapes <>&').
+ENV.policies["json.dumps_kwargs"] = {"sort_keys": False, "ensure_ascii": False}
 
 
-def _fill(text: str, **values: object) -> str:
-    return re.sub(r"\{(\w+)\}", lambda m: str(values.get(m.group(1), m.group(0))), text)
+def fill(text: str, **values: object) -> str:
+    """A catalogue word with its ``{name}`` blanks filled (as the service fills its words).
+
+    >>> fill(words("en")["game_name"], id="u_MllTTc")
+    'Game u_MllTTc'
+    """
+    return text.format_map(values)
 
 
 def render_page(name: str, lang: str, *, title: str, **values: str) -> str:
-    """The page ``name`` in ``lang``: its template inside ``base.html``, every ``$w_key`` a
-    word of the catalogue and every other ``$key`` one of ``values`` (all HTML-escaped)."""
-    table = words(lang)
-    mapping = {f"w_{k}": html.escape(v) for k, v in table.items()}
-    mapping.update({k: html.escape(v) for k, v in values.items()})
-    body = _template(name).substitute(mapping)
-    # The words go to the page's script as JSON; "</" is escaped so no word can end the tag.
-    words_json = json.dumps(dict(table), ensure_ascii=False).replace("</", "<\\/")
-    links = " ".join(
-        f'<a href="?lang={code}" hreflang="{code}" lang="{code}"'
-        + (' aria-current="true"' if code == lang else "")
-        + f">{html.escape(table[f'lang_{code}'])}</a>"
-        for code in LANGUAGES)
-    return _template("base").substitute(
-        mapping, lang=lang, title=html.escape(title), page=name, body=body,
-        words_json=words_json, lang_links=links)
+    """The page ``name`` in ``lang``: ``templates/<name>.html`` (inside ``base.html``) with
+    ``w`` the words of the catalogue and ``values`` its other names, all HTML-escaped.
+
+    The words also go to the page's script as JSON (Jinja2's ``tojson``, which escapes
+    ``<``, ``>``, ``&`` and ``'``, so that no word can end the script tag)."""
+    return ENV.get_template(f"{name}.html").render(
+        values, w=dict(words(lang)), lang=lang, title=title, page=name, languages=LANGUAGES)
 
 
 def page_routes(room: Room) -> list[BaseRoute]:
@@ -125,7 +123,7 @@ def page_routes(room: Room) -> list[BaseRoute]:
     def page(request: Request, name: str, title: str, status: int = 200,
              **values: str) -> HTMLResponse:
         lang = lang_of(request)
-        heading = _fill(words(lang)[title], **values)
+        heading = fill(words(lang)[title], **values)
         text = render_page(name, lang, title=heading, heading=heading, **values)
         return HTMLResponse(text, status_code=status,
                             headers={"Cache-Control": "no-store", "Content-Language": lang})
@@ -133,7 +131,7 @@ def page_routes(room: Room) -> list[BaseRoute]:
     def error(request: Request, key: str, status: int, **values: str) -> HTMLResponse:
         lang = lang_of(request)
         return page(request, "error", "error_title", status,
-                    message=_fill(words(lang)[key], **values))
+                    message=fill(words(lang)[key], **values))
 
     def teacher_ok(request: Request) -> bool:
         return is_teacher(request)
@@ -143,8 +141,7 @@ def page_routes(room: Room) -> list[BaseRoute]:
 
     def start(request: Request) -> Response:
         # Without a lessons URL there is no lesson link to show.
-        return page(request, "start", "site_title", lessons_url=lessons_url or "",
-                    lessons_hidden="" if lessons_url else " hidden")
+        return page(request, "start", "site_title", lessons_url=lessons_url or "")
 
     def game_known(game_id: str) -> bool:
         if not GAME_ID.match(game_id):

@@ -1,4 +1,4 @@
-"""Seat tokens, password hashes, signed cookies and the rate limiter: all from the stdlib.
+"""Seat tokens, password hashes, the login throttle and the rate limiter: all from the stdlib.
 
 Seat tokens are ``secrets.token_urlsafe`` strings; only their SHA-256 is stored (a token has
 256 bits of chance, so a fast hash is enough). Passwords are hashed with ``hashlib.scrypt``
@@ -11,18 +11,14 @@ True
 >>> stored = hash_password("correct horse")
 >>> check_password("correct horse", stored), check_password("wrong horse", stored)
 (True, False)
->>> signer = Signer(b"k" * 32)
->>> cookie = signer.sign("user", "ada", now=1000.0)
->>> signer.verify("user", cookie, now=1000.0)
-'ada'
->>> signer.verify("teacher", cookie, now=1000.0) is None  # a learner's cookie is no teacher's
-True
->>> signer.verify("user", cookie[:-1] + ("A" if cookie[-1] != "A" else "B"), now=1000.0)
+
+Sessions are random tokens too (:func:`new_token`), kept in the database as their SHA-256 (see
+:meth:`~hive_teach.classroom.service.GameService.new_session`), so that a logout or a password
+change ends them on the server and not only in the browser.
 """
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import hmac
 import math
@@ -34,7 +30,7 @@ from dataclasses import dataclass, field
 # with r=8 for 128 MiB; N=2**14 keeps a class signing in at once within the server's memory).
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
 
-COOKIE_AGE = 12 * 3600  # a school day: a signed-in session ends by the next morning
+SESSION_AGE = 12 * 3600  # a school day: a signed-in session ends by the next morning
 
 
 def new_token() -> str:
@@ -84,43 +80,71 @@ def check_password(password: str, stored: str) -> bool:
     return hmac.compare_digest(got.hex(), digest)
 
 
-def _b64(data: bytes) -> str:
-    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+MIN_TEACHER_PASSWORD = 10
+"""The fewest characters a teacher's password may have (the one made on the first start has
+16): the teacher's cookie opens every game and every learner's attempts."""
 
 
-class Signer:
-    """Signs cookie values with HMAC-SHA256: ``kind`` (``user``, ``teacher``) and an expiry are
-    part of what is signed, so one kind of cookie cannot stand in for another."""
+def check_teacher_password(password: str, where: str) -> str:
+    """``password`` if it is long enough for the teacher, else a ValueError naming ``where``.
 
-    def __init__(self, key: bytes) -> None:
-        self._key = key
+    >>> check_teacher_password("x", "teacher password file /tmp/pw.txt")
+    Traceback (most recent call last):
+    ...
+    ValueError: teacher password file /tmp/pw.txt: the teacher's password has 1 character; it \
+needs at least 10
+    """
+    if len(password) < MIN_TEACHER_PASSWORD:
+        n = len(password)
+        raise ValueError(f"{where}: the teacher's password has {n} character"
+                         f"{'' if n == 1 else 's'}; it needs at least {MIN_TEACHER_PASSWORD}")
+    return password
 
-    def _mac(self, payload: str) -> str:
-        return _b64(hmac.new(self._key, payload.encode("utf-8"), hashlib.sha256).digest())
 
-    def sign(self, kind: str, value: str, *, now: float | None = None) -> str:
-        """The cookie for ``value`` (no ``.`` or ``|`` in ``kind``), valid :data:`COOKIE_AGE`."""
-        expires = int((time.time() if now is None else now) + COOKIE_AGE)
-        body = _b64(value.encode("utf-8"))
-        payload = f"{kind}|{body}|{expires}"
-        return f"{body}.{expires}.{self._mac(payload)}"
+@dataclass
+class LoginThrottle:
+    """Backoff after wrong passwords, per key (a name, ``"teacher"``, a client address).
 
-    def verify(self, kind: str, cookie: str | None, *, now: float | None = None) -> str | None:
-        """The value ``cookie`` was signed with for ``kind``, or None (forged, old, other)."""
-        if not cookie:
-            return None
-        parts = cookie.split(".")
-        if len(parts) != 3:
-            return None
-        body, expires, mac = parts
-        if not hmac.compare_digest(self._mac(f"{kind}|{body}|{expires}"), mac):
-            return None
-        try:
-            if int(expires) < (time.time() if now is None else now):
-                return None
-            return base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)).decode("utf-8")
-        except (ValueError, UnicodeDecodeError):
-            return None
+    The first ``free`` failures of a key cost nothing; after that each failure doubles the
+    wait before the key may try again (1 s, 2 s, 4 s, ... up to ``most`` seconds). The server
+    keeps one for names and one for addresses, and forgets a name's failures when its right
+    password comes (not the address's: one right password does not clear a guessing run).
+
+    >>> names = LoginThrottle(free=2, most=60)
+    >>> for t in (0.0, 0.1, 0.2):
+    ...     names.failed("ada", now=t)
+    >>> names.wait("ada", now=0.2), names.wait("bob", now=0.2), names.wait("ada", now=1.2)
+    (1.0, 0.0, 0.0)
+    >>> names.failed("ada", now=1.2); names.wait("ada", now=1.2)
+    2.0
+    >>> names.succeeded("ada"); names.wait("ada", now=1.2)
+    0.0
+    """
+
+    free: int = 5
+    most: float = 300.0
+    _failures: dict[str, tuple[int, float]] = field(default_factory=dict)
+
+    def wait(self, key: str, *, now: float | None = None) -> float:
+        """Seconds until ``key`` may try a password again (0: now)."""
+        now = time.monotonic() if now is None else now
+        count, last = self._failures.get(key, (0, now))
+        if count <= self.free:
+            return 0.0
+        return max(0.0, last + min(self.most, 2.0 ** (count - self.free - 1)) - now)
+
+    def failed(self, key: str, *, now: float | None = None) -> None:
+        """Count a wrong password for ``key``."""
+        now = time.monotonic() if now is None else now
+        count, _ = self._failures.get(key, (0, now))
+        self._failures[key] = (count + 1, now)
+        if len(self._failures) > 10_000:  # forget keys whose wait is long over
+            self._failures = {k: v for k, v in self._failures.items()
+                              if now - v[1] < self.most}
+
+    def succeeded(self, key: str) -> None:
+        """Forget ``key``'s wrong passwords."""
+        self._failures.pop(key, None)
 
 
 @dataclass
@@ -141,16 +165,18 @@ class RateLimiter:
     burst: int = 60
     _buckets: dict[str, tuple[float, float]] = field(default_factory=dict)
 
-    def take(self, client: str, *, now: float | None = None) -> float:
+    def take(self, client: str, *, cost: float = 1.0, now: float | None = None) -> float:
+        """Take ``cost`` tokens from ``client``'s bucket (an event stream costs more than a
+        request): 0 if they were there, else the seconds until they will be."""
         now = time.monotonic() if now is None else now
         tokens, last = self._buckets.get(client, (float(self.burst), now))
         tokens = min(float(self.burst), tokens + (now - last) * self.rate)
-        if tokens >= 1.0:
-            self._buckets[client] = (tokens - 1.0, now)
+        if tokens >= cost:
+            self._buckets[client] = (tokens - cost, now)
             self._forget(now)
             return 0.0
         self._buckets[client] = (tokens, now)
-        return (1.0 - tokens) / self.rate if self.rate > 0 else math.inf
+        return (cost - tokens) / self.rate if self.rate > 0 else math.inf
 
     def _forget(self, now: float) -> None:
         # Full buckets carry no information: drop them now and then, so that a scan from many

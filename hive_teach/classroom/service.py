@@ -34,8 +34,6 @@ hive_teach.classroom.service.ServiceError: 403 the token is Black's seat, but it
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 import secrets
 import threading
@@ -54,6 +52,7 @@ from hive_teach.board.hive_clicks import HiveClicks
 from hive_teach.board.svg import scene_svg, svg_point
 from hive_teach.classroom import store
 from hive_teach.classroom.security import (
+    SESSION_AGE,
     check_password,
     hash_password,
     new_token,
@@ -77,18 +76,23 @@ OVER = ("WhiteWins", "BlackWins", "Draw")
 
 
 NAME = re.compile(r"[A-Za-z0-9_.\- ]{1,40}\Z")
+# A cell name as the board writes it: ASCII digits only (int() also reads "٠" and "1_0").
+CELL = re.compile(r"[ ([]*[+-]?[0-9]{1,4} *, *[+-]?[0-9]{1,4}[ )\]]*\Z")
 
 
 class ServiceError(Exception):
-    """A refusal: ``status`` (the HTTP status) and ``body`` (the JSON answer, with ``error``).
+    """A refusal: ``status`` (the HTTP status), ``body`` (the JSON answer, with ``error``) and
+    ``headers`` for the answer.
 
     >>> ServiceError(404, "no game 'x'").body
     {'error': "no game 'x'"}
     """
 
-    def __init__(self, status: int, error: str, **extra: Any) -> None:
+    def __init__(self, status: int, error: str, *, headers: Mapping[str, str] | None = None,
+                 **extra: Any) -> None:
         self.status = status
         self.body: dict[str, Any] = {"error": error, **extra}
+        self.headers = dict(headers or {})  # e.g. Retry-After
         super().__init__(f"{status} {error}")
 
 
@@ -303,6 +307,10 @@ class GameService:
             chosen = Piece.from_name(piece.strip())
         except ValueError as e:
             raise ServiceError(400, f"piece: {e}", rule=None) from None
+        if not CELL.match(to):
+            raise ServiceError(400, f"to {to[:40]!r} is not a cell name: write it as q,r with "
+                                    "two whole numbers in ASCII digits 0-9, e.g. 0,-1",
+                               rule=None)
         try:
             cell = parse_cell(to)
         except ValueError as e:
@@ -470,6 +478,16 @@ class GameService:
             raise ServiceError(401, "name or password is wrong")
         return name
 
+    def change_password(self, name: str, old: object, new: object) -> None:
+        """Give user ``name`` the password ``new`` if ``old`` is theirs (401 otherwise) and end
+        every session of theirs (the server signs the caller in again)."""
+        self.login(name, old)
+        _, new = self._credentials(name, new)
+        with self.engine.begin() as conn:
+            conn.execute(update(store.users).where(store.users.c.name == name)
+                         .values(password_hash=hash_password(new)))
+        self.end_sessions("user", name)
+
     @staticmethod
     def _credentials(name: object, password: object) -> tuple[str, str]:
         if not isinstance(name, str) or not NAME.match(name.strip() or "?"):
@@ -534,22 +552,82 @@ class GameService:
         return _csv([*cols, "moves"], ([*r[:3], _iso(r[3]), *r[4:], ";".join(moves.get(r[0], []))]
                                        for r in rows))
 
-    # ------------------------------------------------------------------ the server's secret
-    def secret(self) -> bytes:
-        """The cookie-signing key, made once and kept in the database (so that every server
-        process on one database, and a restarted one, accepts the same cookies)."""
+    # ------------------------------------------------------------------ sessions
+    def new_session(self, kind: str, name: str, *, age: float = SESSION_AGE) -> str:
+        """A new session of ``kind`` (``user``, ``teacher``) for ``name``: the cookie's token,
+        whose SHA-256 the database keeps until it expires or is ended."""
+        token, now = new_token(), time.time()
+        with self.engine.begin() as conn:
+            conn.execute(store.sessions.delete().where(store.sessions.c.expires < now))
+            conn.execute(store.sessions.insert().values(
+                id=token_hash(token), kind=kind, name=name, created=now, expires=now + age))
+        return token
+
+    def session(self, kind: str, token: str | None) -> str | None:
+        """The name whose live session of ``kind`` ``token`` is, or None.
+
+        >>> from hive_teach.classroom.store import open_engine
+        >>> service = GameService(open_engine("sqlite://"))
+        >>> cookie = service.new_session("user", "ada")
+        >>> service.session("user", cookie), service.session("teacher", cookie)
+        ('ada', None)
+        >>> service.end_session(cookie); service.session("user", cookie) is None
+        True
+        """
+        if not token or len(token) > 100:
+            return None
+        s = store.sessions
+        with self.engine.connect() as conn:
+            return conn.execute(select(s.c.name).where(
+                s.c.id == token_hash(token), s.c.kind == kind,
+                s.c.expires > time.time())).scalar()
+
+    def end_session(self, token: str | None) -> None:
+        """End the session of ``token`` (a logout), if there is one."""
+        if token:
+            with self.engine.begin() as conn:
+                conn.execute(store.sessions.delete().where(
+                    store.sessions.c.id == token_hash(token)))
+
+    def end_sessions(self, kind: str, name: str) -> int:
+        """End every session of ``kind`` for ``name`` (a password change): how many."""
+        s = store.sessions
+        with self.engine.begin() as conn:
+            return int(conn.execute(s.delete().where(s.c.kind == kind, s.c.name == name)
+                                    ).rowcount)
+
+    def teacher_hash(self, password: str) -> str:
+        """The teacher's password hash, kept in the database. When ``password`` is not the
+        one it was made from (the teacher changed the password file), every teacher session
+        ends and the new password's hash is kept.
+
+        >>> from hive_teach.classroom.store import open_engine
+        >>> service = GameService(open_engine("sqlite://"))
+        >>> first = service.teacher_hash("old password")
+        >>> cookie = service.new_session("teacher", "teacher")
+        >>> service.teacher_hash("old password") == first, service.session("teacher", cookie)
+        (True, 'teacher')
+        >>> service.teacher_hash("new password") != first, service.session("teacher", cookie)
+        (True, None)
+        """
         m = store.meta
         with self.engine.connect() as conn:
-            value = conn.execute(select(m.c.value).where(m.c.key == "cookie_secret")).scalar()
-        if value is None:
+            stored = conn.execute(select(m.c.value).where(m.c.key == "teacher_password")
+                                  ).scalar()
+        if stored is not None and check_password(password, stored):
+            return str(stored)
+        made = hash_password(password)
+        if stored is None:
             try:
                 with self.engine.begin() as conn:
-                    conn.execute(m.insert().values(key="cookie_secret",
-                                                   value=secrets.token_hex(32)))
-            except IntegrityError:
-                pass  # another process made it first: use that one
-            return self.secret()
-        return bytes.fromhex(value)
+                    conn.execute(m.insert().values(key="teacher_password", value=made))
+                return made
+            except IntegrityError:  # another process stored one a moment ago: replace it
+                pass
+        with self.engine.begin() as conn:
+            conn.execute(update(m).where(m.c.key == "teacher_password").values(value=made))
+            conn.execute(store.sessions.delete().where(store.sessions.c.kind == "teacher"))
+        return made
 
 
 def _title(rule: str, lang: str) -> str:
@@ -576,13 +654,27 @@ def _cell(value: object) -> object:
     return value
 
 
+# Characters that end a line for someone (str.splitlines, spreadsheets): a cell holding one
+# is quoted, as the csv module does for "\r" and "\n" only.
+_LINE_BREAKS = re.compile("[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def _quoted(value: object) -> str:
+    r"""One CSV cell as written: quoted when it holds a comma, a quote or any line break.
+
+    >>> _quoted("a\u2028=b"), _quoted('a "b" c'), _quoted(3), _quoted("wS1")
+    ('"a\u2028=b"', '"a ""b"" c"', '3', 'wS1')
+    """
+    text = str(_cell(value))
+    if "," in text or '"' in text or _LINE_BREAKS.search(text):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
 def _csv(header: list[str], rows: Any) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(header)
-    for row in rows:
-        writer.writerow([_cell(v) for v in row])
-    return out.getvalue()
+    lines = [",".join(header)]
+    lines += [",".join(_quoted(v) for v in row) for row in rows]
+    return "".join(line + "\r\n" for line in lines)
 
 
 def as_mapping(body: object) -> Mapping[str, Any]:

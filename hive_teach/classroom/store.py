@@ -35,7 +35,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.pool import StaticPool
 
-__all__ = ["attempts", "games", "meta", "metadata", "moves", "open_engine", "select", "users"]
+__all__ = ["attempts", "games", "meta", "metadata", "moves", "open_engine", "select", "sessions",
+           "users"]
 
 metadata = MetaData()
 
@@ -91,10 +92,20 @@ users = Table(
     Column("created", Float, nullable=False),
 )
 
-meta = Table(  # the cookie-signing secret, shared by every server process on one database
+meta = Table(  # the teacher's password hash, shared by every server process on one database
     "meta", metadata,
     Column("key", String(40), primary_key=True),
     Column("value", Text, nullable=False),
+)
+
+sessions = Table(  # signed-in browsers: a logout or a password change deletes their rows
+    "sessions", metadata,
+    Column("id", String(64), primary_key=True),  # sha256 of the cookie's token, never it
+    Column("kind", String(8), nullable=False),  # "user" or "teacher"
+    Column("name", String(40), nullable=False),  # the user's name ("teacher" for the teacher)
+    Column("created", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+    Index("sessions_name", "kind", "name"),
 )
 
 
