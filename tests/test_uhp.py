@@ -244,7 +244,7 @@ def test_a_blank_line_gets_an_answer():
 def test_a_refused_tournament_opening_leaves_the_option_unchanged():
     e = UHPEngine()
     answer(e, "options set TournamentOpening False")
-    answer(e, "newgame Base;InProgress;White[1];wQ")  # a Queen on turn 1: no tournament rule
+    answer(e, "newgame Base;InProgress;Black[1];wQ")  # a Queen on turn 1: no tournament rule
     assert answer(e, "options set TournamentOpening True")[0].startswith("err")
     assert answer(e, "options get TournamentOpening")[0] == "TournamentOpening;bool;False;True"
     assert answer(e, "play bS1 wQ-") == ["Base;InProgress;White[2];wQ;bS1 wQ-"]  # game kept
@@ -351,7 +351,7 @@ def test_a_refused_tournament_opening_says_why_in_the_language_set():
     e = UHPEngine()
     answer(e, "options set TournamentOpening False")
     answer(e, "options set Language de")
-    answer(e, "newgame Base;InProgress;White[1];wQ")
+    answer(e, "newgame Base;InProgress;Black[1];wQ")
     assert answer(e, "options set TournamentOpening True") == [
         "err TournamentOpening stays False: GameString move 1 'wQ': Mit der Turnierregel darf "
         "die Bienenkönigin (wQ) nicht in deinem ersten Zug eingesetzt werden. (R4)"]
@@ -387,3 +387,26 @@ def test_a_legal_move_past_the_edge_of_the_grid_is_a_plain_err_and_changes_nothi
     lines = answer(engine, "play wQ bQ-")
     assert lines[0].startswith("err wQ bQ-: the hive has wandered")
     assert "ValueError" not in lines[0] and engine.game.layout() == before
+
+
+@pytest.mark.parametrize("gs, field, should", [
+    ("Base;NotStarted;Black[1];wS1", "state", "'InProgress'"),
+    ("Base;InProgress;White[1];wS1", "turn", "'Black[1]'"),
+    ("Base;InProgress;Black[2];wS1", "turn", "'Black[1]'"),
+    ("Base;WhiteWins;White[1]", "state", "'NotStarted'"),
+])
+def test_newgame_refuses_a_state_or_turn_field_its_moves_do_not_lead_to(gs, field, should):
+    """It replayed the moves and answered the corrected GameString, so a GUI that had lost
+    track of the game was never told."""
+    e = UHPEngine()
+    answer(e, "newgame Base;InProgress;Black[1];wS1")
+    (bad,) = answer(e, f"newgame {gs}")
+    assert bad.startswith(f"err newgame refused: the {field} field is ") and bad.endswith(should)
+    assert answer(e, "play bS1 wS1-") == ["Base;InProgress;White[2];wS1;bS1 wS1-"]  # game kept
+
+
+def test_newgame_takes_fields_that_agree_or_are_left_out():
+    e = UHPEngine()
+    assert answer(e, "newgame Base;InProgress;White[02];wS1;bS1 wS1-") == [
+        "Base;InProgress;White[2];wS1;bS1 wS1-"]
+    assert answer(e, "newgame Base;wS1") == ["Base;InProgress;Black[1];wS1"]

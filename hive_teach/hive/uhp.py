@@ -3,9 +3,10 @@
 Speaks the commands of the UHP (info, newgame, play, pass, validmoves, bestmove, undo, options)
 plus ``perft N``. Every answer ends with a line ``ok``; bad input gets ``err <why>``; an illegal
 move gets ``invalidmove <why, with the rule id>`` and leaves the game unchanged. No input line
-can crash it. Two options: ``TournamentOpening`` (no Queen on the first turn, on by default)
-and ``Language`` (``en``, ``de`` or ``zh``), the language of the explanations in
-``invalidmove`` and ``err`` answers.
+can crash it. ``newgame GameString`` refuses a state or turn field that its moves do not lead
+to (``err`` naming the field and what it should be) rather than correct it. Two options:
+``TournamentOpening`` (no Queen on the first turn, on by default) and ``Language`` (``en``,
+``de`` or ``zh``), the language of the explanations in ``invalidmove`` and ``err`` answers.
 
 >>> engine = UHPEngine()
 >>> print(engine.handle("newgame Base"))
@@ -108,6 +109,9 @@ class UHPEngine:
             game = Position.from_game_string(arg or "Base", tournament=self.tournament_opening)
         except GameStringError as e:
             return f"err {self._why(e)}"
+        mismatch = _stale_field(arg, game)
+        if mismatch:
+            return f"err newgame refused: {mismatch}"
         self.game = game
         self._texts = game.game_string().split(";")[3:]  # written once, then kept up to date
         return self._game_string()
@@ -270,6 +274,39 @@ class UHPEngine:
     def _cmd_exit(self, arg: str) -> str:
         # A bare ``exit`` (any case) ends the session in :func:`run` before it gets here.
         return f"err exit takes no arguments: {arg!r}" if arg else ""
+
+
+def _stale_field(text: str, game: Position) -> str:
+    """What is wrong with the state or turn field of the GameString ``text``, which replays
+    to ``game``; ``""`` if they agree with it (or are left out). A GUI that sends a state or a
+    turn its moves do not lead to has lost track of the game, so it is told rather than
+    silently corrected.
+
+    >>> game = Position.from_game_string("Base;InProgress;Black[1];wS1")
+    >>> _stale_field("Base;InProgress;Black[1];wS1", game), _stale_field("Base;wS1", game)
+    ('', '')
+    >>> _stale_field("Base;NotStarted;Black[1];wS1", game)
+    "the state field is 'NotStarted', but after its 1 move the state is 'InProgress'"
+    >>> _stale_field("Base;InProgress;White[2];wS1", game)
+    "the turn field is 'White[2]', but after its 1 move it is 'Black[1]'"
+    """
+    fields = [t.strip() for t in text.strip().strip(";").split(";")][1:3]
+    plies = len(game.move_stack)
+    after = f"after its {plies} move{'' if plies == 1 else 's'}"
+    if fields and fields[0] in _STATES:
+        if fields[0] != game.state.value:
+            return f"the state field is {fields[0]!r}, but {after} the state is " \
+                   f"{game.state.value!r}"
+        turn = f"{game.turn.title}[{game.turn_number}]"
+        m = _TURN_FIELD.match(fields[1]) if len(fields) > 1 else None
+        if m and (m.group(1) != game.turn.title
+                  or (m.group(2).lstrip("0") or "0") != str(game.turn_number)):
+            return f"the turn field is {fields[1]!r}, but {after} it is {turn!r}"
+    return ""
+
+
+_STATES = frozenset({"NotStarted", "InProgress", "Draw", "WhiteWins", "BlackWins"})
+_TURN_FIELD = re.compile(r"^(White|Black)\[(\d+)\]$", re.ASCII)
 
 
 def _digits(text: str) -> bool:
