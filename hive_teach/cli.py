@@ -299,6 +299,28 @@ def _dpi(text: str) -> float:
     return value
 
 
+def _moves(text: str) -> int:
+    """A number of moves for --move: ASCII digits, from 0 to the most a record may number
+    (a number of thousands of digits is refused with its length, not echoed whole).
+
+    >>> _moves("007")
+    7
+    >>> _moves("9" * 5000)
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '99999999999999999999…' (5000 characters) is not a number of \
+moves from 0 to 999999
+    """
+    from hive_teach.hive.records import MAX_MOVE_NUMBER
+
+    digits = text.lstrip("0") or "0"
+    if text.isascii() and text.isdigit() and len(digits) <= len(str(MAX_MOVE_NUMBER)):
+        return int(digits)
+    shown = repr(text) if len(text) <= 20 else f"{text[:20] + '…'!r} ({len(text)} characters)"
+    raise argparse.ArgumentTypeError(f"{shown} is not a number of moves from 0 to "
+                                     f"{MAX_MOVE_NUMBER}")
+
+
 def _app() -> Any:
     from hive_teach.teach import app
 
@@ -412,7 +434,7 @@ def build_parser() -> argparse.ArgumentParser:
         "Every move is checked against the rules; a bad record gets file:line: why.",
     )
     p.add_argument("file", metavar="FILE")
-    p.add_argument("--move", type=int, metavar="N",
+    p.add_argument("--move", type=_moves, metavar="N",
                    help="the position after the first N moves (plies), not the whole game")
     p.set_defaults(func=_cmd_import)
 
@@ -427,7 +449,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("source", metavar="GAMESTRING|FILE")
     p.add_argument("-o", "--output", required=True, help="the scenario file to write (.toml)")
-    p.add_argument("--move", type=int, metavar="N",
+    p.add_argument("--move", type=_moves, metavar="N",
                    help="the position after the first N moves (default: the end)")
     p.add_argument("--piece", metavar="P",
                    help="the focus piece, e.g. wA1 (default: the side to move's last moved "

@@ -262,6 +262,16 @@ MALFORMED = [
     ("not.sgf", "SU[hive]\n; P0[1 dropb wQ N 13 .]", "not.sgf:1: not a game record the kit "
      "reads: a UHP GameString (Base+MLP;...), PGN ([GameType \"Base\"] and numbered moves) or "
      "Boardspace SGF ('(;...')"),
+    # A move number of 5000 digits escaped as Python's "Exceeds the limit (4300 digits)",
+    # without file or line; other digits than ASCII ones were read as numbers.
+    ("huge.pgn", '[GameType "Base"]\n1. wS1\n' + "9" * 5000 + ". bS1 wS1-", "huge.pgn:3: move "
+     "number 99999999999999999999… (5000 digits) is too big: a game has at most 999999 moves"),
+    ("big.pgn", '[GameType "Base"]\n1. wS1\n1000000. bS1 wS1-', "big.pgn:3: move number "
+     "1000000 is too big: a game has at most 999999 moves"),
+    ("arabic.pgn", '[GameType "Base"]\n1. wS1\n\u0662. bS1 wS1-', "arabic.pgn:3: '\u0662. bS1 "
+     "wS1-' is not one move: a move is a piece and at most one reference, e.g. 'bG1 -wS1'"),
+    ("row.sgf", sgf("P0[1 dropb wQ N \u0661\u0663 .]"), "row.sgf:3: N \u0661\u0663 is not a "
+     "Boardspace cell: a column letter and a row number, e.g. N 13"),
 ]
 
 
@@ -326,3 +336,13 @@ def test_damaged_records_give_a_record_error_and_nothing_else():
             read_record("".join(chars), "damaged")
         except RecordError as e:
             assert str(e).startswith("damaged:") and e.line >= 1
+
+
+@pytest.mark.parametrize("n", ["9" * 5000, "1000000", "-1", "\u0663"])
+def test_the_move_option_is_a_bounded_ascii_number(capsys, n):
+    """``import --move`` with 5000 digits echoed all of them in argparse's error."""
+    with pytest.raises(SystemExit) as info:
+        main(["import", str(RECORDS / "hivegame-Abbo69-WeakBot.pgn"), "--move", n])
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and "is not a number of moves from 0 to 999999" in err
+    assert len(err) < 400
