@@ -199,6 +199,27 @@ def test_nothing_is_read_after_a_resignation():
     assert record.moves == ("wS1", "bS1 wS1-")
 
 
+def test_a_record_that_starts_the_game_again_is_the_game_it_restarts():
+    """A second ``Start`` with the moves recorded anew was read as one long game: the replayed
+    moves were refused as illegal (or, worse, read on top of the first ones)."""
+    path = RECORDS / "T-HV-dube-Quodlibet-2021-12-11-1632.sgf"
+    text = path.read_text()
+    head, start, game = text.partition("; P0[0 Start P0]\n")
+    # A few moves in a different place (the first piece at K 9: the origin must move too),
+    # a resignation, then the real game from its start.
+    aborted = ("; P0[0 Start P0]\n; P0[1 pick W 0 wQ]\n; P0[2 dropb wQ K 9 .]\n; P0[3 done]\n"
+               "; P1[4 pick B 4 bS1]\n; P1[5 dropb bS1 L 9 wQ-]\n; P1[6 resign]\n"
+               "; P0[7 pick W 1 wA1]\n")
+    restarted = head + aborted + start + game
+    record = read_sgf(restarted, "restarted.sgf")
+    assert record.moves == read_sgf(text).moves
+    assert record.lines[0] == read_sgf(text).lines[0] + aborted.count("\n")
+    nodes, close = game.rstrip()[:-1], ")\n"  # the nodes after Start, and the file's end
+    twice = head + start + nodes + start + nodes + close  # the whole game recorded twice
+    assert read_sgf(twice).moves == read_sgf(text).moves
+    assert read_sgf(sgf(*OPENING, "P0[7 Start P0]")).moves == ()
+
+
 # ------------------------------------------------------------------ malformed records
 MALFORMED = [
     # (file name, text, the error)

@@ -402,13 +402,25 @@ class _Sgf:
             return
         if not (words[0].isascii() and words[0].isdigit()):
             return  # P0[time 0:12:35], P0[ranking 1500]: about the player, not a move
-        if len(words) < 2 or self.over:
+        if len(words) < 2:
             return
-        self.command(who, words[1].lower(), words[2:], line, " ".join(words[1:]))
+        if words[1].lower() == "start":
+            self.restart()
+        elif not self.over:
+            self.command(who, words[1].lower(), words[2:], line, " ".join(words[1:]))
+
+    def restart(self) -> None:
+        """A ``Start`` node: the game begins (again). Boardspace writes one before the first
+        move; a file holding a second one records the game anew after it, so what came
+        before is dropped and the game read is the one after the last ``Start``."""
+        self.game = None
+        self.origin = None
+        self.pending = None
+        self.picked = None
+        self.draw_offer = False
+        self.over = False
 
     def command(self, who: Colour, cmd: str, args: list[str], line: int, shown: str) -> None:
-        if cmd == "start":
-            return
         if cmd == "pick":  # from the reserve: colour, slot, piece
             self._need(args, 3, cmd, line, "pick W 3 wB1")
             self.picked = self._piece(args[2], args[0], line)
@@ -584,7 +596,9 @@ def read_sgf(text: str, name: str = "<SGF>") -> GameRecord:
     Old files (about 2013) name pieces without their colour (``dropb s1``, ``move B A1``): the
     colour comes from the command or the piece picked up. A turn of a ``done`` alone is a pass;
     a forced pass that newer files leave out is put back; draw offers are not moves; after
-    ``resign`` or ``acceptdraw`` nothing more is read.
+    ``resign`` or ``acceptdraw`` nothing more is read but a restart. A file that starts the
+    game again (a second ``Start`` node, the moves recorded anew after it) is read as the game
+    it restarts: the moves after the last ``Start``.
 
     >>> record = read_sgf('''(;
     ... SU[hive]
