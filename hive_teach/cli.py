@@ -33,7 +33,7 @@ def _cmd_uhp(args: argparse.Namespace) -> int:
 
 
 def _cmd_perft(args: argparse.Namespace) -> int:
-    from hive_teach.hive.perft import perft
+    from hive_teach.hive.perft import PerftTimeout, perft_within
     from hive_teach.hive.position import Position
 
     if args.depth < 0:
@@ -44,11 +44,36 @@ def _cmd_perft(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"hive-teach perft: {e}", file=sys.stderr)
         return 1
+    started = time.perf_counter()
     for depth in range(args.depth + 1):
         t = time.perf_counter()
-        n = perft(pos, depth)
+        try:
+            n = perft_within(pos, depth, max(args.time - (t - started), 0.0))
+        except PerftTimeout:
+            print(f"hive-teach perft: depth {depth} did not finish within --time {args.time:g} "
+                  "s", file=sys.stderr)
+            return 1
         print(f"{depth} {n} {time.perf_counter() - t:.3f}", flush=True)
     return 0
+
+
+def _seconds(text: str) -> float:
+    """A time budget for --time: a number of seconds above 0 (infinity for none).
+
+    >>> _seconds("2.5"), _seconds("inf")
+    (2.5, inf)
+    >>> _seconds("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '0' is not a number of seconds above 0
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not value > 0:  # also false for NaN
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number of seconds above 0")
+    return value
 
 
 def _cmd_verify(args: argparse.Namespace) -> int:
@@ -366,6 +391,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("depth", metavar="DEPTH", type=int)
     p.add_argument("--no-tournament", action="store_true",
                    help="allow the Queen on a player's first turn")
+    p.add_argument("--time", metavar="SECONDS", type=_seconds, default=float("inf"),
+                   help="stop with exit status 1 when the depths counted so far took this long "
+                   "(default: no limit; Ctrl-C stops it too)")
     p.set_defaults(func=_cmd_perft)
 
     p = sub.add_parser(
