@@ -377,7 +377,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-browser", action="store_true", help="only print the address")
     p.set_defaults(func=lambda a: _app().lab(a.dir, not a.no_browser))
 
-    p = sub.add_parser("uhp", help="run a Universal Hive Protocol engine on stdin/stdout")
+    p = sub.add_parser(
+        "uhp", help="run a Universal Hive Protocol engine on stdin/stdout",
+        description="A Universal Hive Protocol (UHP) engine on stdin and stdout, for Hive "
+        "GUIs and engine matches (Mzinga's viewer, hive-teach match uhp:...): one command a "
+        "line (info, newgame, play, pass, validmoves, bestmove, undo, options, perft), each "
+        "answer ending with a line 'ok'. An illegal move gets 'invalidmove' with the reason "
+        "and its rule id (R0-R20) and changes nothing; bad input gets 'err'. 'options set "
+        "Language de' (or zh) explains in German (or Chinese); the tournament opening is on "
+        "('options set TournamentOpening False' turns it off). 'perft N' counts for at most "
+        "20 s ('perft N time hh:mm:ss': up to 10 minutes) and stops at the next line. 'exit' "
+        "or the end of input ends it.")
     p.set_defaults(func=_cmd_uhp)
 
     p = sub.add_parser(
@@ -469,11 +479,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "new-scenario",
         help="write a scenario file for a position (a GameString or a game record file)",
-        description="Write a Hive scenario (TOML, see docs/scenarios.md) for the position of a "
-        "GameString or a game record (any format of 'import'), after its first N moves: the "
-        "engine's targets and forbidden cells (with their rule ids) for one piece, and a "
-        "placeholder title and caption in your language to edit. The file passes 'hive-teach "
-        "verify'; its name gives the scenario's id.",
+        description="Write a Hive scenario file for the position of a GameString or a game "
+        "record (any format of 'import'), after its first N moves: the engine's targets and "
+        "forbidden cells (with their rule ids) for one piece, and a placeholder title and "
+        "caption in your language to edit. The file passes 'hive-teach verify'; its name "
+        "gives the scenario's id.",
+        epilog="The file is TOML: 'rules' (the rule ids it shows), [title] and [caption] "
+        "(en, de, zh: write yours), [position] (game_string), and [focus] with the 'piece', "
+        "its 'targets' (the cells it may reach) and [focus.forbidden] (cell = the rule id "
+        "that forbids it); cells are 'q,r' as 'render --coords' labels them. Change the "
+        "texts, keep the cells, and check it again with 'hive-teach verify FILE'; 'hive-teach "
+        "render FILE -o x.png' draws it.",
     )
     p.add_argument("source", metavar="GAMESTRING|FILE")
     p.add_argument("-o", "--output", required=True, help="the scenario file to write (.toml)")
@@ -508,7 +524,16 @@ def build_parser() -> argparse.ArgumentParser:
         description="Serve the classroom on the school network: learners open the printed "
         "address, create or join games and play with explanations of illegal moves; the "
         "teacher (password) watches and replays every game. Games live in SQLite in DIR "
-        "(default ~/hive-teach-classroom) or in PostgreSQL (--db). See docs/classroom.md.")
+        "(default ~/hive-teach-classroom) or in PostgreSQL (--db).",
+        epilog="On start it prints the learners' address (http://<this machine>:PORT/), the "
+        "teacher's page (/teacher) and where the teacher's password is kept "
+        "(DIR/teacher-password.txt, made once, unless --teacher-password-file). The SQLite "
+        "file is DIR/classroom.sqlite3: back it up with its -wal and -shm files, or with the "
+        "server stopped. A JSON API serves the same games (POST /api/games, POST "
+        "/api/games/ID/join, POST /api/games/ID/moves, GET /api/games/ID). Security: the "
+        "server runs no code a request sends; passwords are hashed (scrypt), seat tokens "
+        "random; each address is limited to --rate requests a second. It speaks plain HTTP: "
+        "keep it on the school network, never on the internet.")
     p.add_argument("--port", type=int, default=8018, help="the port (default: 8018)")
     p.add_argument("--host", default="0.0.0.0",
                    help="the address to listen on (default: 0.0.0.0, every network)")
@@ -523,7 +548,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rate", type=float, default=20.0,
                    help="requests a second allowed from one address (default: 20)")
     p.add_argument("--lessons-url", metavar="URL", default=None,
-                   help="where the lessons are (a `hive-teach learn` address), linked from the "
+                   help="where the lessons are (a 'hive-teach learn' address), linked from the "
                    "start page")
     p.set_defaults(func=_cmd_classroom)
 
@@ -539,10 +564,31 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _missing_folder(output: str) -> str:
+    """Why ``-o output`` cannot be written, if its folder is not there (``""`` if it is).
+    ``render``, ``worksheet`` and ``new-scenario`` all refuse it, rather than make folders (a
+    mistyped path would leave new folders behind).
+
+    >>> _missing_folder("sheet.pdf")
+    ''
+    >>> _missing_folder("/no/such/folder/sheet.pdf")
+    '-o /no/such/folder/sheet.pdf: the folder /no/such/folder does not exist (make it first)'
+    """
+    folder = Path(output).parent
+    if folder.is_dir():
+        return ""
+    what = "is not a folder" if folder.exists() else "does not exist (make it first)"
+    return f"-o {output}: the folder {folder} {what}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``hive-teach`` console script."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    output = getattr(args, "output", None)
+    if isinstance(output, str) and (problem := _missing_folder(output)):
+        print(f"hive-teach {args.command}: {problem}", file=sys.stderr)
+        return 1
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
