@@ -103,3 +103,14 @@ def test_the_licence_is_an_spdx_expression_with_its_file() -> None:
     assert not [c for c in project["classifiers"] if c.startswith("License ::")]
     assert data["build-system"]["requires"] == ["setuptools>=77"]  # the first that reads them
     assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+
+
+def test_the_readme_and_benchmarks_point_to_nothing_outside_the_checkout() -> None:
+    """The README named ../shared/bench/calibrate.py, a file beside the repository on the
+    developers' machines only; the benchmarks looked for it there."""
+    assert "../" not in (ROOT / "README.md").read_text(encoding="utf-8")
+    for script in (ROOT / "benchmarks").glob("*.py"):
+        code = "\n".join(line for line in script.read_text(encoding="utf-8").splitlines()
+                         if not line.startswith("#"))  # a source note may say where it came from
+        assert "shared/bench" not in code and '"shared"' not in code, script.name
+    assert (ROOT / "benchmarks" / "calibrate.py").is_file()
