@@ -196,8 +196,7 @@ class UHPEngine:
                 return f"err bestmove depth is at most {MAX_UHP_DEPTH} here; use 'time' instead"
             player = Player("strong", time_limit=self.depth_seconds, depth=depth)
         else:
-            h, m, s = (int(x) for x in words[1].split(":"))
-            seconds = 3600 * h + 60 * m + s
+            seconds = _clock_seconds(words[1])
             if not 0 < seconds <= MAX_UHP_SECONDS:
                 most = f"00:{MAX_UHP_SECONDS // 60:02d}:00"
                 return f"err bestmove time must be from 00:00:01 to {most}"
@@ -263,8 +262,7 @@ class UHPEngine:
         most = _whole(words[0], MAX_UHP_PERFT) if words else None
         seconds: float = self.perft_seconds
         if len(words) == 3 and words[1] == "time" and _TIME_RE.match(words[2]):
-            h, m, s = (int(x) for x in words[2].split(":"))
-            seconds = 3600 * h + 60 * m + s
+            seconds = _clock_seconds(words[2])
         elif len(words) != 1:
             most = None
         if most is None or not 0 < seconds <= MAX_UHP_SECONDS:
@@ -325,6 +323,16 @@ def _stale_field(text: str, game: Position) -> str:
 
 _STATES = frozenset({"NotStarted", "InProgress", "Draw", "WhiteWins", "BlackWins"})
 _TURN_FIELD = re.compile(r"^(White|Black)\[(\d+)\]$", re.ASCII)
+
+
+def _clock_seconds(text: str) -> int:
+    """The seconds of a UHP time ``hh:mm:ss`` (already matched by ``_TIME_RE``).
+
+    >>> _clock_seconds("01:02:03")
+    3723
+    """
+    h, m, s = (int(x) for x in text.split(":"))
+    return 3600 * h + 60 * m + s
 
 
 def _digits(text: str) -> bool:
