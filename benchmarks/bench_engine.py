@@ -2,7 +2,7 @@
 
 Run from the repository root:  .venv/bin/python benchmarks/bench_engine.py [--start-depth 5]
 
-Perft speed is reported in the calibrated units of ../shared/bench/calibrate.py (leaves per
+Perft speed is reported in the calibrated units of benchmarks/calibrate.py (leaves per
 second divided by calibration workloads per second, both measured in this run), so figures
 compare across machines. Reference: nokamute (Rust) reaches about 380,000 units.
 """
@@ -68,7 +68,7 @@ def main() -> None:
     args = parser.parse_args()
 
     rate = calibration_rate()
-    print(f"calibration: {rate:.1f} workloads/s" if rate else "calibration: not found")
+    print(f"calibration: {rate:.1f} workloads/s")
 
     leaves, seconds = bench_perft(args.depth)
     lps = leaves / seconds

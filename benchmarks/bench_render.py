@@ -6,7 +6,7 @@ Times ``diagram_png(pos, marks)`` for the marks of one piece (the work behind a 
 picture or a widget's redraw: planning the diagram, painting it with matplotlib's Agg, encoding
 the PNG) and prints the median beside the target of 150 ms. Also given: the SVG writer, the
 planning alone, ``marks_for`` (engine work: targets and one explanation per nearby cell), and
-the PNG median in the calibrated units of ../shared/bench/calibrate.py (milliseconds times
+the PNG median in the calibrated units of benchmarks/calibrate.py (milliseconds times
 calibration workloads per second, both measured in this run), so it compares across machines.
 """
 
@@ -56,7 +56,7 @@ def main() -> None:
     args = parser.parse_args()
 
     rate = calibration_rate()
-    print(f"calibration: {rate:.1f} workloads/s" if rate else "calibration: not found")
+    print(f"calibration: {rate:.1f} workloads/s")
 
     pos = Position.from_game_string(GAME)
     marks = marks_for(pos, PIECE)

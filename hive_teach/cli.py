@@ -32,7 +32,7 @@ def _cmd_uhp(args: argparse.Namespace) -> int:
 
 
 def _cmd_perft(args: argparse.Namespace) -> int:
-    from hive_teach.hive.perft import perft
+    from hive_teach.hive.perft import PerftTimeout, perft_within
     from hive_teach.hive.position import Position
 
     if args.depth < 0:
@@ -43,11 +43,36 @@ def _cmd_perft(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"hive-teach perft: {e}", file=sys.stderr)
         return 1
+    started = time.perf_counter()
     for depth in range(args.depth + 1):
         t = time.perf_counter()
-        n = perft(pos, depth)
+        try:
+            n = perft_within(pos, depth, max(args.time - (t - started), 0.0))
+        except PerftTimeout:
+            print(f"hive-teach perft: depth {depth} did not finish within --time {args.time:g} "
+                  "s", file=sys.stderr)
+            return 1
         print(f"{depth} {n} {time.perf_counter() - t:.3f}", flush=True)
     return 0
+
+
+def _seconds(text: str) -> float:
+    """A time budget for --time: a number of seconds above 0 (infinity for none).
+
+    >>> _seconds("2.5"), _seconds("inf")
+    (2.5, inf)
+    >>> _seconds("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '0' is not a number of seconds above 0
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not value > 0:  # also false for NaN
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number of seconds above 0")
+    return value
 
 
 def _cmd_verify(args: argparse.Namespace) -> int:
@@ -294,6 +319,28 @@ def _dpi(text: str) -> float:
     return value
 
 
+def _moves(text: str) -> int:
+    """A number of moves for --move: ASCII digits, from 0 to the most a record may number
+    (a number of thousands of digits is refused with its length, not echoed whole).
+
+    >>> _moves("007")
+    7
+    >>> _moves("9" * 5000)
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '99999999999999999999…' (5000 characters) is not a number of \
+moves from 0 to 999999
+    """
+    from hive_teach.hive.records import MAX_MOVE_NUMBER
+
+    digits = text.lstrip("0") or "0"
+    if text.isascii() and text.isdigit() and len(digits) <= len(str(MAX_MOVE_NUMBER)):
+        return int(digits)
+    shown = repr(text) if len(text) <= 20 else f"{text[:20] + '…'!r} ({len(text)} characters)"
+    raise argparse.ArgumentTypeError(f"{shown} is not a number of moves from 0 to "
+                                     f"{MAX_MOVE_NUMBER}")
+
+
 def _app() -> Any:
     from hive_teach.teach import app
 
@@ -325,7 +372,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-browser", action="store_true", help="only print the address")
     p.set_defaults(func=lambda a: _app().lab(a.dir, not a.no_browser))
 
-    p = sub.add_parser("uhp", help="run a Universal Hive Protocol engine on stdin/stdout")
+    p = sub.add_parser(
+        "uhp", help="run a Universal Hive Protocol engine on stdin/stdout",
+        description="A Universal Hive Protocol (UHP) engine on stdin and stdout, for Hive "
+        "GUIs and engine matches (Mzinga's viewer, hive-teach match uhp:...): one command a "
+        "line (info, newgame, play, pass, validmoves, bestmove, undo, options, perft), each "
+        "answer ending with a line 'ok'. An illegal move gets 'invalidmove' with the reason "
+        "and its rule id (R0-R20) and changes nothing; bad input gets 'err'. 'options set "
+        "Language de' (or zh) explains in German (or Chinese); the tournament opening is on "
+        "('options set TournamentOpening False' turns it off). 'perft N' counts for at most "
+        "20 s ('perft N time hh:mm:ss': up to 10 minutes) and stops at the next line. 'exit' "
+        "or the end of input ends it.")
     p.set_defaults(func=_cmd_uhp)
 
     p = sub.add_parser(
@@ -339,6 +396,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("depth", metavar="DEPTH", type=int)
     p.add_argument("--no-tournament", action="store_true",
                    help="allow the Queen on a player's first turn")
+    p.add_argument("--time", metavar="SECONDS", type=_seconds, default=float("inf"),
+                   help="stop with exit status 1 when the depths counted so far took this long "
+                   "(default: no limit; Ctrl-C stops it too)")
     p.set_defaults(func=_cmd_perft)
 
     p = sub.add_parser(
@@ -407,22 +467,28 @@ def build_parser() -> argparse.ArgumentParser:
         "Every move is checked against the rules; a bad record gets file:line: why.",
     )
     p.add_argument("file", metavar="FILE")
-    p.add_argument("--move", type=int, metavar="N",
+    p.add_argument("--move", type=_moves, metavar="N",
                    help="the position after the first N moves (plies), not the whole game")
     p.set_defaults(func=_cmd_import)
 
     p = sub.add_parser(
         "new-scenario",
         help="write a scenario file for a position (a GameString or a game record file)",
-        description="Write a Hive scenario (TOML, see docs/scenarios.md) for the position of a "
-        "GameString or a game record (any format of 'import'), after its first N moves: the "
-        "engine's targets and forbidden cells (with their rule ids) for one piece, and a "
-        "placeholder title and caption in your language to edit. The file passes 'hive-teach "
-        "verify'; its name gives the scenario's id.",
+        description="Write a Hive scenario file for the position of a GameString or a game "
+        "record (any format of 'import'), after its first N moves: the engine's targets and "
+        "forbidden cells (with their rule ids) for one piece, and a placeholder title and "
+        "caption in your language to edit. The file passes 'hive-teach verify'; its name "
+        "gives the scenario's id.",
+        epilog="The file is TOML: 'rules' (the rule ids it shows), [title] and [caption] "
+        "(en, de, zh: write yours), [position] (game_string), and [focus] with the 'piece', "
+        "its 'targets' (the cells it may reach) and [focus.forbidden] (cell = the rule id "
+        "that forbids it); cells are 'q,r' as 'render --coords' labels them. Change the "
+        "texts, keep the cells, and check it again with 'hive-teach verify FILE'; 'hive-teach "
+        "render FILE -o x.png' draws it.",
     )
     p.add_argument("source", metavar="GAMESTRING|FILE")
     p.add_argument("-o", "--output", required=True, help="the scenario file to write (.toml)")
-    p.add_argument("--move", type=int, metavar="N",
+    p.add_argument("--move", type=_moves, metavar="N",
                    help="the position after the first N moves (default: the end)")
     p.add_argument("--piece", metavar="P",
                    help="the focus piece, e.g. wA1 (default: the side to move's last moved "
@@ -453,7 +519,16 @@ def build_parser() -> argparse.ArgumentParser:
         description="Serve the classroom on the school network: learners open the printed "
         "address, create or join games and play with explanations of illegal moves; the "
         "teacher (password) watches and replays every game. Games live in SQLite in DIR "
-        "(default ~/hive-teach-classroom) or in PostgreSQL (--db). See docs/classroom.md.")
+        "(default ~/hive-teach-classroom) or in PostgreSQL (--db).",
+        epilog="On start it prints the learners' address (http://<this machine>:PORT/), the "
+        "teacher's page (/teacher) and where the teacher's password is kept "
+        "(DIR/teacher-password.txt, made once, unless --teacher-password-file). The SQLite "
+        "file is DIR/classroom.sqlite3: back it up with its -wal and -shm files, or with the "
+        "server stopped. A JSON API serves the same games (POST /api/games, POST "
+        "/api/games/ID/join, POST /api/games/ID/moves, GET /api/games/ID). Security: the "
+        "server runs no code a request sends; passwords are hashed (scrypt), seat tokens "
+        "random; each address is limited to --rate requests a second. It speaks plain HTTP: "
+        "keep it on the school network, never on the internet.")
     p.add_argument("--port", type=int, default=8018, help="the port (default: 8018)")
     p.add_argument("--host", default="0.0.0.0",
                    help="the address to listen on (default: 0.0.0.0, every network)")
@@ -468,7 +543,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rate", type=float, default=20.0,
                    help="requests a second allowed from one address (default: 20)")
     p.add_argument("--lessons-url", metavar="URL", default=None,
-                   help="where the lessons are (a `hive-teach learn` address), linked from the "
+                   help="where the lessons are (a 'hive-teach learn' address), linked from the "
                    "start page")
     p.add_argument("--proxy", metavar="ADDR", default=None,
                    help="the address of a reverse proxy in front: only its X-Forwarded-For "
@@ -487,10 +562,31 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _missing_folder(output: str) -> str:
+    """Why ``-o output`` cannot be written, if its folder is not there (``""`` if it is).
+    ``render``, ``worksheet`` and ``new-scenario`` all refuse it, rather than make folders (a
+    mistyped path would leave new folders behind).
+
+    >>> _missing_folder("sheet.pdf")
+    ''
+    >>> _missing_folder("/no/such/folder/sheet.pdf")
+    '-o /no/such/folder/sheet.pdf: the folder /no/such/folder does not exist (make it first)'
+    """
+    folder = Path(output).parent
+    if folder.is_dir():
+        return ""
+    what = "is not a folder" if folder.exists() else "does not exist (make it first)"
+    return f"-o {output}: the folder {folder} {what}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``hive-teach`` console script."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    output = getattr(args, "output", None)
+    if isinstance(output, str) and (problem := _missing_folder(output)):
+        print(f"hive-teach {args.command}: {problem}", file=sys.stderr)
+        return 1
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:

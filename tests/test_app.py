@@ -10,6 +10,8 @@ import os
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -38,21 +40,23 @@ require_chromium("the app test")
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, str]]:
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Path]]:
+    """``learn`` on a port, and the file its output (stdout and stderr) goes to."""
     port = free_port()
     home = tmp_path_factory.mktemp("home")
-    proc = subprocess.Popen([sys.executable, "-m", "hive_teach.cli", "learn", "--lang", "de",
-                             "--port", str(port), "--no-browser"], cwd=home,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            env=dict(os.environ, HOME=str(home)))
+    log = home / "learn.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "hive_teach.cli", "learn", "--lang",
+                                 "de", "--port", str(port), "--no-browser"], cwd=home,
+                                stdout=out, stderr=subprocess.STDOUT,
+                                env=dict(os.environ, HOME=str(home)))
     try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()  # the address, once the app answers
-        deadline = time.time() + 120
-        while "The course is at" not in line and time.time() < deadline and proc.poll() is None:
-            line = proc.stdout.readline()
-        assert start_url(port, "de") in line, line
-        yield port, line
+        deadline = time.time() + 120  # the address, once the app answers
+        while ("The course is at" not in log.read_text() and time.time() < deadline
+               and proc.poll() is None):
+            time.sleep(0.2)
+        assert start_url(port, "de") in log.read_text(), log.read_text()
+        yield port, log
     finally:
         proc.terminate()
         proc.wait(timeout=30)
@@ -89,6 +93,47 @@ def test_learn_opens_the_contents_and_a_lesson_with_live_boards_no_code_no_cdn(a
         assert page.locator("a[href='05-queen-bee.ipynb']").count() == 1  # Weiter
         assert page.locator("a[href='contents.ipynb']").count() == 1  # Inhalt
     assert outside == []
+
+
+@pytest.mark.slow
+def test_the_root_leads_to_the_contents_and_no_page_loads_anything_from_outside(app) -> None:
+    """'/' showed Voilà's listing of the course folder, which (like Voilà's error pages)
+    loaded Font Awesome from a CDN."""
+    port, _ = app
+    outside: list[str] = []
+    with browser_page() as page:
+        page.on("request", lambda r: outside.append(r.url)
+                if not r.url.startswith(("http://127.0.0.1", "data:", "blob:")) else None)
+        page.goto(f"http://127.0.0.1:{port}/", timeout=180_000)
+        page.wait_for_selector("text=Hive: der Kurs", timeout=180_000)
+        assert page.url == start_url(port, "de")
+        page.goto(f"http://127.0.0.1:{port}/voila/tree", timeout=60_000)
+        assert page.url == start_url(port, "de")
+        for other in ("voila/tree/de", "voila/render/de/no-such-lesson.ipynb", "no/such/page",
+                      RULES_URL):
+            page.goto(f"http://127.0.0.1:{port}/{other}", timeout=60_000)
+            page.wait_for_load_state("load")
+    assert outside == []
+
+
+@pytest.mark.slow
+def test_learn_prints_no_expected_warnings_but_keeps_the_real_ones(app) -> None:
+    """Every page printed 'Notebook ... is not trusted' and the kernel's 'running over TCP
+    without encryption'."""
+    port, log = app
+    for lesson in ("contents.ipynb", "01-placement.ipynb", "no-such-lesson.ipynb"):
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/render/de/{lesson}",
+                                        timeout=180) as answer:
+                answer.read()
+        except urllib.error.HTTPError as e:
+            assert e.code == 404 and lesson.startswith("no-such")
+    deadline = time.time() + 30  # the missing page's warning is in the log
+    while "no-such-lesson" not in log.read_text() and time.time() < deadline:
+        time.sleep(0.2)
+    text = log.read_text()
+    assert "404 GET /voila/render/de/no-such-lesson.ipynb" in text
+    assert "not trusted" not in text and "without encryption" not in text, text
 
 
 @pytest.mark.slow
@@ -164,6 +209,43 @@ def test_learn_and_lab_answer_plain_errors(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "hive_teach.cli", "learn", "--lang", "fr"],
                           capture_output=True, text=True, cwd=tmp_path, timeout=60)
     assert done.returncode == 2 and "invalid choice: 'fr'" in done.stderr
+
+
+def test_learn_on_a_busy_port_says_so_and_starts_nothing(tmp_path: Path) -> None:
+    """It printed the other server's address as the course's, then Voilà's CRITICAL."""
+    import http.server
+    import threading
+
+    other = http.server.HTTPServer(("127.0.0.1", 0), http.server.SimpleHTTPRequestHandler)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    port = other.server_address[1]
+    try:
+        done = subprocess.run([sys.executable, "-m", "hive_teach.cli", "learn", "--port",
+                               str(port), "--no-browser"], capture_output=True, text=True,
+                              cwd=tmp_path, timeout=120, env=dict(os.environ, HOME=str(tmp_path)))
+    finally:
+        other.shutdown()
+        other.server_close()
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == (f"hive-teach learn: port {port} is in use by another program: give "
+                           "another --port, or none for a free one\n")
+    done = subprocess.run([sys.executable, "-m", "hive_teach.cli", "learn", "--port", "70000"],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert done.returncode == 1 and "port 70000 is not a port number (1 to 65535)" in done.stderr
+
+
+def test_lab_on_a_file_is_a_one_line_error(tmp_path: Path) -> None:
+    """``hive-teach lab FILE`` ended in a FileExistsError traceback."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine")
+    for where, why in ((notes, f"{notes} is a file, not a folder"),
+                       (notes / "course", f"cannot copy the course to {notes / 'course'}: ")):
+        done = subprocess.run([sys.executable, "-m", "hive_teach.cli", "lab", str(where),
+                               "--no-browser"], capture_output=True, text=True, cwd=tmp_path,
+                              timeout=60, env=dict(os.environ, HOME=str(tmp_path)))
+        assert (done.returncode, done.stdout) == (1, "")
+        assert done.stderr.startswith(f"hive-teach lab: {why}") and done.stderr.count("\n") == 1
+    assert notes.read_text() == "mine"
 
 
 def _descendants(pid: int) -> set[int]:

@@ -60,10 +60,16 @@ def test_verify_without_paths_fails_when_a_bundled_scenario_is_wrong(tmp_path: P
 
 @pytest.mark.slow
 def test_the_wheel_carries_the_course_and_the_licence(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w",
-                    str(tmp_path), str(ROOT)], check=True, timeout=600)
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w",
+                            str(tmp_path), str(ROOT)], check=True, timeout=600,
+                            capture_output=True, text=True)
+    # setuptools warned that the licence table stops working after 2027-02-18
+    assert "SetuptoolsDeprecationWarning" not in built.stdout + built.stderr
     (wheel,) = tmp_path.glob("hive_teach-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
+    (metadata,) = [n for n in names if n.endswith(".dist-info/METADATA")]
+    head = zipfile.ZipFile(wheel).read(metadata).decode().split("\n\n", 1)[0].splitlines()
+    assert "License-Expression: MIT" in head and "License-File: LICENSE" in head
     for rel in ("course/scenarios/beetle-stack.toml", "course/scenarios/rive/rive-game-end.toml",
                 "course/puzzles/win-not-draw.toml", "course/notebooks/en/00-start-here.ipynb",
                 "course/notebooks/zh/00-start-here.ipynb",
@@ -84,3 +90,27 @@ def test_the_metadata_links_the_project() -> None:
     assert set(urls) == {"Homepage", "Documentation", "Issues", "Source"}
     assert all(u.startswith("https://github.com/hive-teach/hive_teach") for u in urls.values())
     assert urls["Issues"].endswith("/issues")
+
+
+def test_the_licence_is_an_spdx_expression_with_its_file() -> None:
+    """A ``{ text = "MIT" }`` table and a licence classifier: deprecated by setuptools, which
+    stops reading them after 2027-02-18."""
+    import tomllib
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    project = data["project"]
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    assert not [c for c in project["classifiers"] if c.startswith("License ::")]
+    assert data["build-system"]["requires"] == ["setuptools>=77"]  # the first that reads them
+    assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+
+
+def test_the_readme_and_benchmarks_point_to_nothing_outside_the_checkout() -> None:
+    """The README named ../shared/bench/calibrate.py, a file beside the repository on the
+    developers' machines only; the benchmarks looked for it there."""
+    assert "../" not in (ROOT / "README.md").read_text(encoding="utf-8")
+    for script in (ROOT / "benchmarks").glob("*.py"):
+        code = "\n".join(line for line in script.read_text(encoding="utf-8").splitlines()
+                         if not line.startswith("#"))  # a source note may say where it came from
+        assert "shared/bench" not in code and '"shared"' not in code, script.name
+    assert (ROOT / "benchmarks" / "calibrate.py").is_file()

@@ -199,6 +199,27 @@ def test_nothing_is_read_after_a_resignation():
     assert record.moves == ("wS1", "bS1 wS1-")
 
 
+def test_a_record_that_starts_the_game_again_is_the_game_it_restarts():
+    """A second ``Start`` with the moves recorded anew was read as one long game: the replayed
+    moves were refused as illegal (or, worse, read on top of the first ones)."""
+    path = RECORDS / "T-HV-dube-Quodlibet-2021-12-11-1632.sgf"
+    text = path.read_text()
+    head, start, game = text.partition("; P0[0 Start P0]\n")
+    # A few moves in a different place (the first piece at K 9: the origin must move too),
+    # a resignation, then the real game from its start.
+    aborted = ("; P0[0 Start P0]\n; P0[1 pick W 0 wQ]\n; P0[2 dropb wQ K 9 .]\n; P0[3 done]\n"
+               "; P1[4 pick B 4 bS1]\n; P1[5 dropb bS1 L 9 wQ-]\n; P1[6 resign]\n"
+               "; P0[7 pick W 1 wA1]\n")
+    restarted = head + aborted + start + game
+    record = read_sgf(restarted, "restarted.sgf")
+    assert record.moves == read_sgf(text).moves
+    assert record.lines[0] == read_sgf(text).lines[0] + aborted.count("\n")
+    nodes, close = game.rstrip()[:-1], ")\n"  # the nodes after Start, and the file's end
+    twice = head + start + nodes + start + nodes + close  # the whole game recorded twice
+    assert read_sgf(twice).moves == read_sgf(text).moves
+    assert read_sgf(sgf(*OPENING, "P0[7 Start P0]")).moves == ()
+
+
 # ------------------------------------------------------------------ malformed records
 MALFORMED = [
     # (file name, text, the error)
@@ -262,6 +283,16 @@ MALFORMED = [
     ("not.sgf", "SU[hive]\n; P0[1 dropb wQ N 13 .]", "not.sgf:1: not a game record the kit "
      "reads: a UHP GameString (Base+MLP;...), PGN ([GameType \"Base\"] and numbered moves) or "
      "Boardspace SGF ('(;...')"),
+    # A move number of 5000 digits escaped as Python's "Exceeds the limit (4300 digits)",
+    # without file or line; other digits than ASCII ones were read as numbers.
+    ("huge.pgn", '[GameType "Base"]\n1. wS1\n' + "9" * 5000 + ". bS1 wS1-", "huge.pgn:3: move "
+     "number 99999999999999999999… (5000 digits) is too big: a game has at most 999999 moves"),
+    ("big.pgn", '[GameType "Base"]\n1. wS1\n1000000. bS1 wS1-', "big.pgn:3: move number "
+     "1000000 is too big: a game has at most 999999 moves"),
+    ("arabic.pgn", '[GameType "Base"]\n1. wS1\n\u0662. bS1 wS1-', "arabic.pgn:3: '\u0662. bS1 "
+     "wS1-' is not one move: a move is a piece and at most one reference, e.g. 'bG1 -wS1'"),
+    ("row.sgf", sgf("P0[1 dropb wQ N \u0661\u0663 .]"), "row.sgf:3: N \u0661\u0663 is not a "
+     "Boardspace cell: a column letter and a row number, e.g. N 13"),
 ]
 
 
@@ -326,3 +357,13 @@ def test_damaged_records_give_a_record_error_and_nothing_else():
             read_record("".join(chars), "damaged")
         except RecordError as e:
             assert str(e).startswith("damaged:") and e.line >= 1
+
+
+@pytest.mark.parametrize("n", ["9" * 5000, "1000000", "-1", "\u0663"])
+def test_the_move_option_is_a_bounded_ascii_number(capsys, n):
+    """``import --move`` with 5000 digits echoed all of them in argparse's error."""
+    with pytest.raises(SystemExit) as info:
+        main(["import", str(RECORDS / "hivegame-Abbo69-WeakBot.pgn"), "--move", n])
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and "is not a number of moves from 0 to 999999" in err
+    assert len(err) < 400

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 
 import pytest
 from oracle import full_moves
@@ -244,7 +245,7 @@ def test_a_blank_line_gets_an_answer():
 def test_a_refused_tournament_opening_leaves_the_option_unchanged():
     e = UHPEngine()
     answer(e, "options set TournamentOpening False")
-    answer(e, "newgame Base;InProgress;White[1];wQ")  # a Queen on turn 1: no tournament rule
+    answer(e, "newgame Base;InProgress;Black[1];wQ")  # a Queen on turn 1: no tournament rule
     assert answer(e, "options set TournamentOpening True")[0].startswith("err")
     assert answer(e, "options get TournamentOpening")[0] == "TournamentOpening;bool;False;True"
     assert answer(e, "play bS1 wQ-") == ["Base;InProgress;White[2];wQ;bS1 wQ-"]  # game kept
@@ -351,7 +352,7 @@ def test_a_refused_tournament_opening_says_why_in_the_language_set():
     e = UHPEngine()
     answer(e, "options set TournamentOpening False")
     answer(e, "options set Language de")
-    answer(e, "newgame Base;InProgress;White[1];wQ")
+    answer(e, "newgame Base;InProgress;Black[1];wQ")
     assert answer(e, "options set TournamentOpening True") == [
         "err TournamentOpening stays False: GameString move 1 'wQ': Mit der Turnierregel darf "
         "die Bienenkönigin (wQ) nicht in deinem ersten Zug eingesetzt werden. (R4)"]
@@ -387,3 +388,93 @@ def test_a_legal_move_past_the_edge_of_the_grid_is_a_plain_err_and_changes_nothi
     lines = answer(engine, "play wQ bQ-")
     assert lines[0].startswith("err wQ bQ-: the hive has wandered")
     assert "ValueError" not in lines[0] and engine.game.layout() == before
+
+
+@pytest.mark.parametrize("gs, field, should", [
+    ("Base;NotStarted;Black[1];wS1", "state", "'InProgress'"),
+    ("Base;InProgress;White[1];wS1", "turn", "'Black[1]'"),
+    ("Base;InProgress;Black[2];wS1", "turn", "'Black[1]'"),
+    ("Base;WhiteWins;White[1]", "state", "'NotStarted'"),
+])
+def test_newgame_refuses_a_state_or_turn_field_its_moves_do_not_lead_to(gs, field, should):
+    """It replayed the moves and answered the corrected GameString, so a GUI that had lost
+    track of the game was never told."""
+    e = UHPEngine()
+    answer(e, "newgame Base;InProgress;Black[1];wS1")
+    (bad,) = answer(e, f"newgame {gs}")
+    assert bad.startswith(f"err newgame refused: the {field} field is ") and bad.endswith(should)
+    assert answer(e, "play bS1 wS1-") == ["Base;InProgress;White[2];wS1;bS1 wS1-"]  # game kept
+
+
+def test_newgame_takes_fields_that_agree_or_are_left_out():
+    e = UHPEngine()
+    assert answer(e, "newgame Base;InProgress;White[02];wS1;bS1 wS1-") == [
+        "Base;InProgress;White[2];wS1;bS1 wS1-"]
+    assert answer(e, "newgame Base;wS1") == ["Base;InProgress;Black[1];wS1"]
+
+
+def test_the_next_command_stops_a_perft_and_is_answered_at_once():
+    """'perft 4' here counts for about a minute (its budget is ten); the 'info' sent behind it
+    waited until the count was done, or until the budget ran out."""
+    proc = subprocess.Popen([sys.executable, "-m", "hive_teach.cli", "uhp"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        def answer_lines() -> list[str]:
+            lines = []
+            while (line := proc.stdout.readline()) != "ok\n":
+                assert line, f"the engine ended after {lines}"
+                lines.append(line.rstrip("\n"))
+            return lines
+
+        answer_lines()  # the greeting
+        proc.stdin.write(f"newgame {EARLY_MLP}\nperft 4 time 00:10:00\n")
+        proc.stdin.flush()
+        assert answer_lines() == [EARLY_MLP]
+        time.sleep(1.0)  # the count is on its way
+        sent = time.perf_counter()
+        proc.stdin.write("info\n")
+        proc.stdin.flush()
+        (stopped,) = answer_lines()
+        info = answer_lines()
+        waited = time.perf_counter() - sent
+        assert stopped.startswith("err perft 4 stopped by the next command (it counted to depth")
+        assert info[1] == "Mosquito;Ladybug;Pillbug" and waited < 20, waited
+        proc.stdin.write("validmoves\nexit\n")
+        proc.stdin.flush()
+        assert len(answer_lines()[0].split(";")) == 87  # the game is as it was
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_perft_takes_a_time_budget():
+    e = UHPEngine()
+    answer(e, "newgame Base")
+    assert [row.split()[1] for row in answer(e, "perft 2 time 00:00:05")] == ["1", "4", "96"]
+    for bad in ("perft 2 time 00:00:00", "perft 2 time 00:10:01", "perft 2 time",
+                "perft 2 when 00:00:05", "perft 2 time 5", "perft 2 time 00:00:05 more"):
+        (reply,) = answer(e, bad)
+        assert reply.startswith("err perft takes a depth from 0 to 5, then perhaps 'time "
+                                "hh:mm:ss' (from 00:00:01 to 00:10:00; default 20 s)"), bad
+    e.perft_seconds = 0.05
+    answer(e, f"newgame {EARLY_MLP}")
+    (reply,) = answer(e, "perft 4 time 00:00:01")
+    assert reply.startswith("err perft 4 would take more than 1 s here (it counted to depth ")
+    assert "'perft 4 time hh:mm:ss'" in reply
+
+
+def test_perft_command_line_stops_at_its_time_option(capsys):
+    """Depths 0 and 1 are counted without reading the clock; depth 2 finds the time gone."""
+    assert main(["perft", EARLY_MLP, "4", "--time", "1e-9"]) == 1
+    out = capsys.readouterr()
+    assert [row.split()[:2] for row in out.out.splitlines()] == [["0", "1"], ["1", "87"]]
+    assert out.err == "hive-teach perft: depth 2 did not finish within --time 1e-09 s\n"
+    assert main(["perft", "Base", "2", "--time", "60"]) == 0
+    assert [row.split()[1] for row in capsys.readouterr().out.splitlines()] == ["1", "4", "96"]
+    for bad in ("nan", "0", "-1", "soon"):
+        with pytest.raises(SystemExit):
+            main(["perft", "Base", "2", "--time", bad])
+        assert "is not a number of seconds above 0" in capsys.readouterr().err

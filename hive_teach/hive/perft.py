@@ -11,6 +11,7 @@ a line that ends the game before the depth contributes no leaves.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from hive_teach.hive.position import Position
 
@@ -35,10 +36,17 @@ class PerftTimeout(Exception):
     """A count that would take longer than its time budget (the position is left as it was)."""
 
 
-def perft_within(pos: Position, depth: int, seconds: float) -> int:
-    """:func:`perft`, but raising :class:`PerftTimeout` once ``seconds`` have passed; the
-    position is then as it was. The clock is read once per node two plies above the leaves,
-    so the budget costs next to nothing.
+class PerftStopped(Exception):
+    """A count stopped because its ``stop`` callable said so (the position is left as it
+    was): in UHP, the next command came."""
+
+
+def perft_within(pos: Position, depth: int, seconds: float,
+                 stop: Callable[[], bool] | None = None) -> int:
+    """:func:`perft`, but raising :class:`PerftTimeout` once ``seconds`` have passed, or
+    :class:`PerftStopped` as soon as ``stop()`` is true; the position is then as it was. The
+    clock (and ``stop``) is read once per node two plies above the leaves, so the budget costs
+    next to nothing.
 
     >>> perft_within(Position("Base", tournament=True), 3, 10.0)
     1440
@@ -47,6 +55,12 @@ def perft_within(pos: Position, depth: int, seconds: float) -> int:
     Traceback (most recent call last):
     ...
     hive_teach.hive.perft.PerftTimeout: perft 4 did not finish within 0 s
+    >>> pos.move_stack
+    []
+    >>> perft_within(pos, 4, 10.0, stop=lambda: True)
+    Traceback (most recent call last):
+    ...
+    hive_teach.hive.perft.PerftStopped: perft 4 was stopped
     >>> pos.move_stack
     []
     """
@@ -58,6 +72,8 @@ def perft_within(pos: Position, depth: int, seconds: float) -> int:
             return 1 if d == 0 else len(pos._generate_pairs())
         if time.perf_counter() > deadline:
             raise PerftTimeout(f"perft {depth} did not finish within {seconds:g} s")
+        if stop is not None and stop():
+            raise PerftStopped(f"perft {depth} was stopped")
         total = 0
         for piece, to in pos._generate_pairs():
             pos.push_pair(piece, to)
@@ -67,7 +83,7 @@ def perft_within(pos: Position, depth: int, seconds: float) -> int:
 
     try:
         return count(depth)
-    except PerftTimeout:
+    except (PerftTimeout, PerftStopped):
         while len(pos.move_stack) > start:
             pos.undo()
         raise

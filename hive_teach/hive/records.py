@@ -208,12 +208,14 @@ top of another piece; it goes on an empty cell. (R3)
 
 
 _STATES = frozenset({"NotStarted", "InProgress", "Draw", "WhiteWins", "BlackWins"})
-_TURN_RE = re.compile(r"^(White|Black)\[\d+\]$")
+_TURN_RE = re.compile(r"^(White|Black)\[\d+\]$", re.ASCII)
 
 
 # --------------------------------------------------------------------------- PGN
 _TAG_RE = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s*(.*?)\s*\]$')
-_NUMBER_RE = re.compile(r"^(\d+)\.+(.*)$")
+_NUMBER_RE = re.compile(r"^(\d+)\.+(.*)$", re.ASCII)
+MAX_MOVE_NUMBER = 999_999
+"""The largest move number a record may write: a long game has a few hundred moves."""
 _RESULTS = frozenset({"WhiteWins", "BlackWins", "Draw", "NotStarted", "InProgress", "Unknown",
                       "Unkown", "1-0", "0-1", "1/2-1/2", "*"})
 # hivegame.com spells a game without result "Unkown" (sic) in its downloads.
@@ -256,7 +258,7 @@ move 2 (Hive PGN numbers every move, White's and Black's)
             continue
         if game is None:
             game = _Replay(name, game_type)
-        for number, words in _pgn_chunks(content):
+        for number, words in _pgn_chunks(content, name, line):
             if words and words[-1] in _RESULTS:
                 words = words[:-1]
                 result_line = line
@@ -321,13 +323,28 @@ def _pgn_tag(content: str, name: str, line: int) -> tuple[str, str]:
     return m.group(1), value
 
 
-def _pgn_chunks(content: str) -> list[tuple[int | None, list[str]]]:
-    """The moves on a line: each a move number (None if unnumbered) and its words."""
+def _pgn_chunks(content: str, name: str, line: int) -> list[tuple[int | None, list[str]]]:
+    """The moves on a line: each a move number (None if unnumbered) and its words. A move
+    number is ASCII digits, at most :data:`MAX_MOVE_NUMBER` (leading zeros aside):
+
+    >>> _pgn_chunks("0002. bS1 wS1-", "game.pgn", 3)
+    [(2, ['bS1', 'wS1-'])]
+    >>> _pgn_chunks("9" * 5000 + ". bS1 wS1-", "game.pgn", 3)
+    Traceback (most recent call last):
+    ...
+    hive_teach.hive.records.RecordError: game.pgn:3: move number 99999999999999999999… (5000 \
+digits) is too big: a game has at most 999999 moves
+    """
     chunks: list[tuple[int | None, list[str]]] = []
     for word in content.split():
         m = _NUMBER_RE.match(word)
         if m:
-            chunks.append((int(m.group(1)), [m.group(2)] if m.group(2) else []))
+            digits = m.group(1).lstrip("0") or "0"
+            if len(digits) > len(str(MAX_MOVE_NUMBER)) or int(digits) > MAX_MOVE_NUMBER:
+                shown = digits if len(digits) <= 20 else f"{digits[:20]}… ({len(digits)} digits)"
+                raise RecordError(name, line, f"move number {shown} is too big: a game has at "
+                                  f"most {MAX_MOVE_NUMBER} moves")
+            chunks.append((int(digits), [m.group(2)] if m.group(2) else []))
         elif chunks:
             chunks[-1][1].append(word)
         else:
@@ -337,8 +354,8 @@ def _pgn_chunks(content: str) -> list[tuple[int | None, list[str]]]:
 
 # --------------------------------------------------------------------------- SGF
 _PROP_RE = re.compile(r"([A-Z][A-Z0-9]?)\s*\[((?:[^\]\\]|\\.)*)\]", re.DOTALL)
-_PIECE_TOKEN = re.compile(r"([wb])?([qsbgamlp])(\d?)", re.IGNORECASE)
-_ROW_RE = re.compile(r"^\d{1,3}$")
+_PIECE_TOKEN = re.compile(r"([wb])?([qsbgamlp])(\d?)", re.IGNORECASE | re.ASCII)
+_ROW_RE = re.compile(r"^\d{1,3}$", re.ASCII)
 _DRAW_OFFERS = frozenset({"offerdraw", "declinedraw"})
 _ENDS = frozenset({"resign", "acceptdraw"})
 _KNOWN = ("start, pick, pickb, drop, dropb, pdropb, move, pmove, movedone, pmovedone, pass, "
@@ -383,15 +400,27 @@ class _Sgf:
         if words[0].lower() == "id":
             self.tags[who.title] = value.strip()[2:].strip().strip('"')
             return
-        if not words[0].isdigit():
+        if not (words[0].isascii() and words[0].isdigit()):
             return  # P0[time 0:12:35], P0[ranking 1500]: about the player, not a move
-        if len(words) < 2 or self.over:
+        if len(words) < 2:
             return
-        self.command(who, words[1].lower(), words[2:], line, " ".join(words[1:]))
+        if words[1].lower() == "start":
+            self.restart()
+        elif not self.over:
+            self.command(who, words[1].lower(), words[2:], line, " ".join(words[1:]))
+
+    def restart(self) -> None:
+        """A ``Start`` node: the game begins (again). Boardspace writes one before the first
+        move; a file holding a second one records the game anew after it, so what came
+        before is dropped and the game read is the one after the last ``Start``."""
+        self.game = None
+        self.origin = None
+        self.pending = None
+        self.picked = None
+        self.draw_offer = False
+        self.over = False
 
     def command(self, who: Colour, cmd: str, args: list[str], line: int, shown: str) -> None:
-        if cmd == "start":
-            return
         if cmd == "pick":  # from the reserve: colour, slot, piece
             self._need(args, 3, cmd, line, "pick W 3 wB1")
             self.picked = self._piece(args[2], args[0], line)
@@ -567,7 +596,9 @@ def read_sgf(text: str, name: str = "<SGF>") -> GameRecord:
     Old files (about 2013) name pieces without their colour (``dropb s1``, ``move B A1``): the
     colour comes from the command or the piece picked up. A turn of a ``done`` alone is a pass;
     a forced pass that newer files leave out is put back; draw offers are not moves; after
-    ``resign`` or ``acceptdraw`` nothing more is read.
+    ``resign`` or ``acceptdraw`` nothing more is read but a restart. A file that starts the
+    game again (a second ``Start`` node, the moves recorded anew after it) is read as the game
+    it restarts: the moves after the last ``Start``.
 
     >>> record = read_sgf('''(;
     ... SU[hive]
@@ -700,6 +731,7 @@ file or directory: 'game.sgf'
 
 __all__ = [
     "FORMATS",
+    "MAX_MOVE_NUMBER",
     "MAX_RECORD_BYTES",
     "GameRecord",
     "RecordError",

@@ -1,11 +1,13 @@
 """A Universal Hive Protocol engine on a text stream (``hive-teach uhp``).
 
 Speaks the commands of the UHP (info, newgame, play, pass, validmoves, bestmove, undo, options)
-plus ``perft N``. Every answer ends with a line ``ok``; bad input gets ``err <why>``; an illegal
-move gets ``invalidmove <why, with the rule id>`` and leaves the game unchanged. No input line
-can crash it. Two options: ``TournamentOpening`` (no Queen on the first turn, on by default)
-and ``Language`` (``en``, ``de`` or ``zh``), the language of the explanations in
-``invalidmove`` and ``err`` answers.
+plus ``perft N [time hh:mm:ss]`` (stopped by the next input line). Every answer ends with a
+line ``ok``; bad input gets ``err <why>``; an illegal move gets ``invalidmove <why, with the
+rule id>`` and leaves the game unchanged. No input line can crash it. ``newgame GameString``
+refuses a state or turn field that its moves do not lead to (``err`` naming the field and what
+it should be) rather than correct it. Two options: ``TournamentOpening`` (no Queen on the first
+turn, on by default) and ``Language`` (``en``, ``de`` or ``zh``), the language of the
+explanations in ``invalidmove`` and ``err`` answers.
 
 >>> engine = UHPEngine()
 >>> print(engine.handle("newgame Base"))
@@ -30,14 +32,16 @@ from __future__ import annotations
 
 import re
 import sys
+import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
 from hive_teach.core.errors import GameStringError, IllegalMoveError, InvalidMoveError
 from hive_teach.core.i18n import LANGUAGES
 from hive_teach.core.version import __version__
-from hive_teach.hive.perft import PerftTimeout, perft_within
+from hive_teach.hive.perft import PerftStopped, PerftTimeout, perft_within
 from hive_teach.hive.position import Position
 
 MAX_UHP_PERFT = 5
@@ -47,7 +51,8 @@ DEPTH_SECONDS = 10.0
 """How long ``bestmove depth N`` may think: past it, the best move of the deepest finished
 search (a GUI that wants more gives ``bestmove time``)."""
 PERFT_SECONDS = 20.0
-"""How long ``perft N`` may count before it answers ``err``."""
+"""How long ``perft N`` may count before it answers ``err`` (``perft N time hh:mm:ss`` gives
+it up to :data:`MAX_UHP_SECONDS`)."""
 MAX_ERR = 500
 """The longest ``err`` answer, in characters (it may quote the command)."""
 _TIME_RE = re.compile(r"^(\d{1,2}):([0-5]\d):([0-5]\d)$", re.ASCII)  # no other digits
@@ -63,6 +68,8 @@ class UHPEngine:
         self._texts: list[str] = []  # the MoveStrings of the game, kept as it is played
         self.depth_seconds = DEPTH_SECONDS
         self.perft_seconds = PERFT_SECONDS
+        self.interrupted: Callable[[], bool] = lambda: False
+        """Whether a command is waiting: a ``perft`` stops when it is (:func:`run` sets it)."""
 
     def handle(self, line: str) -> str:
         """The answer to one command line, ending with ``ok`` (a blank line gets ``ok`` alone).
@@ -108,6 +115,9 @@ class UHPEngine:
             game = Position.from_game_string(arg or "Base", tournament=self.tournament_opening)
         except GameStringError as e:
             return f"err {self._why(e)}"
+        mismatch = _stale_field(arg, game)
+        if mismatch:
+            return f"err newgame refused: {mismatch}"
         self.game = game
         self._texts = game.game_string().split(";")[3:]  # written once, then kept up to date
         return self._game_string()
@@ -186,8 +196,7 @@ class UHPEngine:
                 return f"err bestmove depth is at most {MAX_UHP_DEPTH} here; use 'time' instead"
             player = Player("strong", time_limit=self.depth_seconds, depth=depth)
         else:
-            h, m, s = (int(x) for x in words[1].split(":"))
-            seconds = 3600 * h + 60 * m + s
+            seconds = _clock_seconds(words[1])
             if not 0 < seconds <= MAX_UHP_SECONDS:
                 most = f"00:{MAX_UHP_SECONDS // 60:02d}:00"
                 return f"err bestmove time must be from 00:00:01 to {most}"
@@ -249,27 +258,81 @@ class UHPEngine:
 
     def _cmd_perft(self, arg: str) -> str:
         game = self._need_game()
-        most = _whole(arg, MAX_UHP_PERFT)
-        if most is None:
-            return f"err perft takes a depth from 0 to {MAX_UHP_PERFT}; for deeper counts use " \
-                   "the command line 'hive-teach perft'"
+        words = arg.split()
+        most = _whole(words[0], MAX_UHP_PERFT) if words else None
+        seconds: float = self.perft_seconds
+        if len(words) == 3 and words[1] == "time" and _TIME_RE.match(words[2]):
+            seconds = _clock_seconds(words[2])
+        elif len(words) != 1:
+            most = None
+        if most is None or not 0 < seconds <= MAX_UHP_SECONDS:
+            return f"err perft takes a depth from 0 to {MAX_UHP_PERFT}, then perhaps 'time " \
+                   f"hh:mm:ss' (from 00:00:01 to 00:{MAX_UHP_SECONDS // 60:02d}:00; default " \
+                   f"{self.perft_seconds:g} s); for deeper counts use the command line " \
+                   "'hive-teach perft'"
         lines = []
         started = time.perf_counter()
         for depth in range(most + 1):
             t = time.perf_counter()
-            left = self.perft_seconds - (t - started)
+            left = seconds - (t - started)
             try:
-                n = perft_within(game, depth, max(left, 0.0))
+                n = perft_within(game, depth, max(left, 0.0), self.interrupted)
             except PerftTimeout:
-                return (f"err perft {arg} would take more than {self.perft_seconds:g} s here "
-                        f"(it counted to depth {depth - 1}); for deeper counts use the command "
-                        "line 'hive-teach perft'")
+                return (f"err perft {most} would take more than {seconds:g} s here "
+                        f"(it counted to depth {depth - 1}); give it more time with 'perft "
+                        f"{most} time hh:mm:ss', or use the command line 'hive-teach perft'")
+            except PerftStopped:
+                return (f"err perft {most} stopped by the next command (it counted to depth "
+                        f"{depth - 1})")
             lines.append(f"{depth} {n} {time.perf_counter() - t:.3f}")
         return "\n".join(lines)
 
     def _cmd_exit(self, arg: str) -> str:
         # A bare ``exit`` (any case) ends the session in :func:`run` before it gets here.
         return f"err exit takes no arguments: {arg!r}" if arg else ""
+
+
+def _stale_field(text: str, game: Position) -> str:
+    """What is wrong with the state or turn field of the GameString ``text``, which replays
+    to ``game``; ``""`` if they agree with it (or are left out). A GUI that sends a state or a
+    turn its moves do not lead to has lost track of the game, so it is told rather than
+    silently corrected.
+
+    >>> game = Position.from_game_string("Base;InProgress;Black[1];wS1")
+    >>> _stale_field("Base;InProgress;Black[1];wS1", game), _stale_field("Base;wS1", game)
+    ('', '')
+    >>> _stale_field("Base;NotStarted;Black[1];wS1", game)
+    "the state field is 'NotStarted', but after its 1 move the state is 'InProgress'"
+    >>> _stale_field("Base;InProgress;White[2];wS1", game)
+    "the turn field is 'White[2]', but after its 1 move it is 'Black[1]'"
+    """
+    fields = [t.strip() for t in text.strip().strip(";").split(";")][1:3]
+    plies = len(game.move_stack)
+    after = f"after its {plies} move{'' if plies == 1 else 's'}"
+    if fields and fields[0] in _STATES:
+        if fields[0] != game.state.value:
+            return f"the state field is {fields[0]!r}, but {after} the state is " \
+                   f"{game.state.value!r}"
+        turn = f"{game.turn.title}[{game.turn_number}]"
+        m = _TURN_FIELD.match(fields[1]) if len(fields) > 1 else None
+        if m and (m.group(1) != game.turn.title
+                  or (m.group(2).lstrip("0") or "0") != str(game.turn_number)):
+            return f"the turn field is {fields[1]!r}, but {after} it is {turn!r}"
+    return ""
+
+
+_STATES = frozenset({"NotStarted", "InProgress", "Draw", "WhiteWins", "BlackWins"})
+_TURN_FIELD = re.compile(r"^(White|Black)\[(\d+)\]$", re.ASCII)
+
+
+def _clock_seconds(text: str) -> int:
+    """The seconds of a UHP time ``hh:mm:ss`` (already matched by ``_TIME_RE``).
+
+    >>> _clock_seconds("01:02:03")
+    3723
+    """
+    h, m, s = (int(x) for x in text.split(":"))
+    return 3600 * h + 60 * m + s
 
 
 def _digits(text: str) -> bool:
@@ -310,7 +373,8 @@ def _lines(stdin: TextIO) -> Iterator[str]:
 
 def run(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
     """Read commands line by line until end of input or ``exit`` (in any case); every other
-    line, blank or not, gets an answer ending in ``ok``.
+    line, blank or not, gets an answer ending in ``ok``. The lines are read while a command
+    runs, so a ``perft`` stops (``err``) as soon as the next line comes.
 
     >>> import io
     >>> out = io.StringIO()
@@ -320,11 +384,45 @@ def run(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
     (2, True)
     """
     engine = UHPEngine()
+    waiting = _Input(stdin)
+    engine.interrupted = waiting.ready
     stdout.write(engine.handle("info") + "\n")
     stdout.flush()
-    for line in _lines(stdin):
+    while (line := waiting.next()) is not None:
         if line.strip().lower() == "exit":
             break
         stdout.write(engine.handle(line) + "\n")
         stdout.flush()
     return 0
+
+
+class _Input:
+    """The lines of the input, read ahead by a thread: :meth:`ready` says whether one is
+    waiting (without taking it), :meth:`next` takes it (``None`` at the end)."""
+
+    def __init__(self, stdin: TextIO) -> None:
+        self._lines: deque[str] = deque()
+        self._more = threading.Condition()
+        self._ended = False
+        threading.Thread(target=self._read, args=(stdin,), name="uhp-input",
+                         daemon=True).start()
+
+    def _read(self, stdin: TextIO) -> None:
+        try:
+            for line in _lines(stdin):
+                with self._more:
+                    self._lines.append(line)
+                    self._more.notify()
+        finally:  # end of input, or a stream that failed: the session ends
+            with self._more:
+                self._ended = True
+                self._more.notify()
+
+    def ready(self) -> bool:
+        return bool(self._lines)
+
+    def next(self) -> str | None:
+        with self._more:
+            while not self._lines and not self._ended:
+                self._more.wait()
+            return self._lines.popleft() if self._lines else None

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
 _PROG = "hive-teach rive"
+_DESCRIPTION = ("Rive, the second hex game of the kit, on the command line: 'legal GAME' "
+                "lists the legal next actions of a game text such as 'rive5;0,0;2,-2'.")
 
 
 def register(subparsers: Subparsers) -> argparse.ArgumentParser:
@@ -36,7 +38,7 @@ def register(subparsers: Subparsers) -> argparse.ArgumentParser:
     Each subcommand sets ``func``: ``args.func(args)`` runs it and returns the exit code.
     """
     parser = subparsers.add_parser(
-        "rive", help="Rive: list legal actions of a game", description=__doc__.splitlines()[0]
+        "rive", help="Rive: list legal actions of a game", description=_DESCRIPTION
     )
     _add_subcommands(parser)
     return parser
@@ -44,7 +46,7 @@ def register(subparsers: Subparsers) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a ``rive`` subcommand, e.g. ``main(["legal", "rive5;0,0"])``; returns the exit code."""
-    parser = argparse.ArgumentParser(prog=_PROG, description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog=_PROG, description=_DESCRIPTION)
     _add_subcommands(parser)
     args = parser.parse_args(argv)
     code: int = args.func(args)

@@ -79,13 +79,61 @@ FONT_JS
 """
 
 
+# The page the other pages of Voilà extend (its folder listing, its error pages): Voilà's
+# base page.html with the lab template's stylesheets, less its stylesheet link to a CDN (Font
+# Awesome 4.5).
+_PAGE = """<!DOCTYPE HTML>
+<html>
+  <head>
+    <meta charset="utf-8">
+    <title>{% block title %} Voilà {% endblock %}</title>
+    <meta http-equiv="X-UA-Compatible" content="IE=edge" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0">
+    {% block stylesheets %}
+    {% if include_css %}
+        {{ include_css("static/index.css") }}
+        {% if theme == 'dark' %}
+            {{ include_css("static/theme-dark.css") }}
+        {% elif theme == 'light' %}
+            {{ include_css("static/theme-light.css") }}
+        {% else %}
+            {{ include_lab_theme(theme) }}
+        {% endif %}
+    {% endif %}
+    {% endblock %}
+    {% block meta %}
+    {% endblock %}
+  </head>
+  <body data-base-url="{{ base_url }}voila/" data-voila="voila">
+    <noscript><div id='noscript'>Voilà requires JavaScript.</div></noscript>
+    <div>
+      {% block body %}
+      {% endblock %}
+    </div>
+    {% block scripts %}
+    {% endblock %}
+  </body>
+</html>
+"""
+
+
 def write_template(root: Path) -> Path:
-    """Write the kit's Voilà template below ``root`` (a folder for ``JUPYTER_PATH``)."""
+    """Write the kit's Voilà template below ``root`` (a folder for ``JUPYTER_PATH``): the
+    lesson page and the page every other one extends, neither loading anything from outside.
+
+    >>> import tempfile
+    >>> folder = write_template(Path(tempfile.mkdtemp()))
+    >>> sorted(p.name for p in folder.iterdir())
+    ['conf.json', 'index.html.j2', 'page.html']
+    >>> any("//cdn" in p.read_text(encoding="utf-8") for p in folder.iterdir())
+    False
+    """
     folder = root / "voila" / "templates" / TEMPLATE
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "conf.json").write_text(json.dumps({"base_template": "lab"}), encoding="utf-8")
     page = _INDEX.replace("FONT_CSS", font_face_css()).replace("FONT_JS", FONT_REFRESH_JS)
     (folder / "index.html.j2").write_text(page, encoding="utf-8")
+    (folder / "page.html").write_text(_PAGE, encoding="utf-8")
     return folder
 
 
@@ -151,12 +199,16 @@ def rules_html() -> str:
             f"{body}</body></html>\n")
 
 
-def voila_command(notebooks: Path, *, port: int) -> list[str]:
-    """The command that serves the notebooks below ``notebooks`` on ``port`` (localhost)."""
+def voila_command(notebooks: Path, *, port: int, lang: str = "en") -> list[str]:
+    """The command that serves the notebooks below ``notebooks`` on ``port`` (localhost),
+    ``/`` leading to the contents page of ``lang``. The kernels talk to Voilà over Unix
+    sockets (``ipc``), not TCP: no other user of the machine can reach them, and the kernels
+    have no reason to warn of unencrypted TCP on every page."""
     return [sys.executable, "-m", "hive_teach.teach.voila_app", str(notebooks), f"--port={port}",
             "--no-browser", "--Voila.ip=127.0.0.1", f"--template={TEMPLATE}", "--theme=light",
             "--show_tracebacks=False", "--Voila.port_retries=0", "--Voila.log_level=WARN",
-            f"--Voila.kernel_websocket_connection_class={PROMPT_SOCKETS}"]
+            f"--Voila.kernel_websocket_connection_class={PROMPT_SOCKETS}",
+            f"--CourseVoila.course_lang={lang}", "--KernelManager.transport=ipc"]
 
 
 def start_url(port: int, lang: str) -> str:
@@ -170,6 +222,33 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def port_problem(port: int) -> str:
+    """Why ``learn`` cannot serve on ``port`` of 127.0.0.1 (``""`` if it can): out of range,
+    or taken by another program. Checked before Voilà starts, as the server will bind it
+    (with ``SO_REUSEADDR``, so a port a closed server just left counts as free).
+
+    >>> import socket
+    >>> with socket.socket() as taken:
+    ...     taken.bind(("127.0.0.1", 0)); taken.listen()
+    ...     port = taken.getsockname()[1]
+    ...     port_problem(port) == f"port {port} is in use by another program"
+    True
+    >>> port_problem(70000), port_problem(port)
+    ('port 70000 is not a port number (1 to 65535)', '')
+    """
+    import socket
+
+    if not 0 < port < 65536:
+        return f"port {port} is not a port number (1 to 65535)"
+    with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return f"port {port} is in use by another program"
+    return ""
 
 
 def _wait_for(url: str, proc: subprocess.Popen[bytes], seconds: float = 120) -> bool:
@@ -197,7 +276,14 @@ def learn(lang: str = "en", port: int | None = None, open_browser: bool = True) 
         print("hive-teach learn: Voilà is not installed; install the kit with its notebook "
               "extra: pip install 'hive_teach[notebook]'", file=sys.stderr)
         return 1
-    port = port or _free_port()
+    if port is None:
+        port = _free_port()
+    elif problem := port_problem(port):
+        # Refused rather than moved to another port: the learner asked for this one (a
+        # bookmark, a firewall rule), and the address printed must be the course's own.
+        print(f"hive-teach learn: {problem}: give another --port, or none for a free one",
+              file=sys.stderr)
+        return 1
     work = Path(tempfile.mkdtemp(prefix="hive-teach-learn-"))
     write_template(work / "data")
     env = dict(os.environ, JUPYTER_PATH=os.pathsep.join(
@@ -205,7 +291,8 @@ def learn(lang: str = "en", port: int | None = None, open_browser: bool = True) 
         JUPYTER_CONFIG_DIR=str(work / "config"), JUPYTER_RUNTIME_DIR=str(work / "runtime"))
     url = start_url(port, lang)
     with _stopping_child_on_signals():
-        proc = subprocess.Popen(voila_command(notebooks, port=port), env=env, cwd=work)
+        proc = subprocess.Popen(voila_command(notebooks, port=port, lang=lang), env=env,
+                                cwd=work)
         try:
             if not _wait_for(f"http://127.0.0.1:{port}/", proc):
                 print("hive-teach learn: the app did not start (is the port free?)",
@@ -312,7 +399,17 @@ def lab_command(folder: Path, *, open_browser: bool = True) -> list[str]:
 def lab(folder: Path | None = None, open_browser: bool = True) -> int:
     """Copy the course into ``folder`` (once) and open JupyterLab there."""
     folder = (folder or default_lab_folder()).expanduser()
-    if copy_course(folder):
+    if folder.exists() and not folder.is_dir():
+        print(f"hive-teach lab: {folder} is a file, not a folder: give a folder for the "
+              f"course (a new or an earlier one; default {default_lab_folder()})",
+              file=sys.stderr)
+        return 1
+    try:
+        copied = copy_course(folder)
+    except OSError as e:  # no room, no right to write there, a file on the way
+        print(f"hive-teach lab: cannot copy the course to {folder}: {e}", file=sys.stderr)
+        return 1
+    if copied:
         print(f"Copied the course to {folder}; your changes there are kept.")
     else:
         print(f"Opening your copy of the course in {folder}.")
@@ -328,4 +425,4 @@ def lab(folder: Path | None = None, open_browser: bool = True) -> int:
 
 __all__ = ["CONTENTS", "LAB_RULES_LINK", "LESSON_RULES_LINK", "PROMPT_SOCKETS", "RULES_URL",
            "copy_course", "default_lab_folder", "lab", "lab_anchor", "lab_command", "learn",
-           "rules_html", "start_url", "voila_command", "write_template"]
+           "port_problem", "rules_html", "start_url", "voila_command", "write_template"]

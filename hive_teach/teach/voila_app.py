@@ -1,22 +1,28 @@
-"""Voilà as ``hive-teach learn`` runs it: Voilà itself, plus the rules page.
+"""Voilà as ``hive-teach learn`` runs it: Voilà itself, plus the rules page and the start page.
 
 ``python -m hive_teach.teach.voila_app FOLDER [Voilà options]`` is ``python -m voila`` with
-two more addresses: ``rules.html`` (:data:`~hive_teach.teach.app.RULES_URL`), the rules page
+more addresses: ``rules.html`` (:data:`~hive_teach.teach.app.RULES_URL`), the rules page
 as HTML, and ``voila/docs/rules.md``, where a lesson's link to ``../../docs/rules.md`` lands
 from ``voila/render/<lang>/``; it sends the browser on to ``rules.html``, which keeps the
-link's ``#anchor``. Imported only in that process: it needs Voilà.
+link's ``#anchor``. The root ``/`` (and ``voila/tree``, Voilà's listing of the folder) sends
+the browser to the contents page of ``--CourseVoila.course_lang`` (default ``en``). Voilà's
+warning that a notebook "is not trusted" (said of every lesson: the kit's notebooks carry no
+signature, and Voilà runs them anyway) is left out of the log; every other message stays.
+Imported only in that process: it needs Voilà.
 """
 
 from __future__ import annotations
 
+import logging
 from functools import cache
 from typing import Any
 
 import tornado.web
 from jupyter_server.utils import url_path_join
+from traitlets import Unicode
 from voila.app import Voila  # type: ignore[import-untyped]
 
-from hive_teach.teach.app import RULES_URL, rules_html
+from hive_teach.teach.app import CONTENTS, RULES_URL, rules_html
 
 
 @cache
@@ -32,15 +38,36 @@ class RulesHandler(tornado.web.RequestHandler):
         self.finish(_page())
 
 
+class ExpectedWarnings(logging.Filter):
+    """Leaves out the log's "Notebook ... is not trusted": said of every page, and expected
+    (the course's notebooks are the kit's own, unsigned)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (record.levelno == logging.WARNING
+                    and record.msg == "Notebook %s is not trusted")
+
+
 class CourseVoila(Voila):  # type: ignore[misc]  # Voilà has no type hints
-    """Voilà with the rules page's two addresses ahead of its own."""
+    """Voilà with the rules page's two addresses and the start page ahead of its own."""
+
+    course_lang = Unicode("en", config=True,
+                          help="The language whose contents page '/' sends the browser to.")
+
+    def initialize(self, argv: Any = None) -> None:
+        super().initialize(argv)
+        self.log.addFilter(ExpectedWarnings())
 
     def init_handlers(self) -> list[Any]:
         page = url_path_join(self.server_url, RULES_URL)
         lesson_link = url_path_join(self.server_url, "voila/docs/rules.md")
+        contents = url_path_join(self.server_url, "voila/render", self.course_lang, CONTENTS)
         redirect = {"url": page, "permanent": False}
+        start = {"url": contents, "permanent": False}
         own: list[Any] = [(page, RulesHandler),
-                          (lesson_link, tornado.web.RedirectHandler, redirect)]
+                          (lesson_link, tornado.web.RedirectHandler, redirect),
+                          (self.server_url, tornado.web.RedirectHandler, start),
+                          (url_path_join(self.server_url, "voila/tree/?"),
+                           tornado.web.RedirectHandler, start)]
         return own + list(super().init_handlers())
 
 
