@@ -14,7 +14,7 @@ from classroom_support import ThreadServer, serving
 
 from hive_teach.classroom import pages
 from hive_teach.core.fonts import FONT_FILE, is_cjk
-from hive_teach.core.i18n import LANGUAGES
+from hive_teach.core.i18n import LANGUAGES, LOCALE
 
 CLASSROOM = Path(pages.__file__).parent
 PASSWORD = "chalk and talk"
@@ -52,7 +52,7 @@ def test_the_classroom_s_chinese_words_are_all_in_the_bundled_font() -> None:
     from fontTools.ttLib import TTFont
 
     cmap = TTFont(str(FONT_FILE)).getBestCmap()
-    text = (CLASSROOM / "catalogue" / "zh.toml").read_text(encoding="utf-8")
+    text = (LOCALE / "zh" / "classroom.toml").read_text(encoding="utf-8")
     chinese = {ch for ch in text if is_cjk(ch)}
     assert len(chinese) > 100
     missing = sorted(ch for ch in chinese if ord(ch) not in cmap)
@@ -68,7 +68,7 @@ def test_page_words_live_in_the_catalogues_only() -> None:
 
 
 def test_the_german_catalogue_calls_a_tile_a_stein() -> None:
-    de = tomllib.loads((CLASSROOM / "catalogue" / "de.toml").read_text(encoding="utf-8"))
+    de = tomllib.loads((LOCALE / "de" / "classroom.toml").read_text(encoding="utf-8"))
     texts = " ".join(de["templates"].values())
     assert "Stein" in texts and "Kachel" not in texts and "Plättchen" not in texts
 

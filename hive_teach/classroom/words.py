@@ -1,6 +1,6 @@
-"""The classroom's words in each language: ``catalogue/{en,de,zh}.toml``, one catalogue per
-language for the pages and the server's answers alike (loaded through
-:func:`hive_teach.core.i18n.load_catalogue`).
+"""The classroom's words in each language: ``locale/<lang>/classroom.toml``, one catalogue per
+language for the pages and the server's answers alike (read by
+:func:`hive_teach.core.i18n.catalogue`, as every other topic's words).
 
 >>> words("de")["join"]
 'Schwarz spielen'
@@ -12,14 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from pathlib import Path
-
-from hive_teach.core.i18n import load_catalogue
-
-CATALOGUES = Path(__file__).with_name("catalogue")
+from hive_teach.core.i18n import catalogue
 
 
 @cache
 def words(lang: str) -> Mapping[str, str]:
-    """Every word of the classroom in ``lang``, from ``catalogue/<lang>.toml``."""
-    return load_catalogue(CATALOGUES / f"{lang}.toml").templates
+    """Every word of the classroom in ``lang``, from ``locale/<lang>/classroom.toml``."""
+    return catalogue("classroom", lang).templates

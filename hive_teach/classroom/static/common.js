@@ -5,6 +5,9 @@
 (function () {
   const HT = (window.HT = {});
   HT.lang = document.documentElement.lang || "en";
+  // The kit's languages (its locale folders), as the server lists them on the page.
+  const listed = document.querySelector('meta[name="hive-teach-languages"]');
+  HT.languages = (listed ? listed.content : HT.lang).split(" ");
 
   // The language: ?lang= wins and is remembered; a page opened without it comes back in the
   // language chosen last (a link shared by a German pupil opens in the reader's language).
@@ -12,9 +15,9 @@
   try {
     const asked = new URLSearchParams(location.search).get("lang");
     const kept = localStorage.getItem(LANG_KEY);
-    if (asked && ["en", "de", "zh"].includes(asked)) {
+    if (asked && HT.languages.includes(asked)) {
       localStorage.setItem(LANG_KEY, asked);
-    } else if (kept && kept !== HT.lang && ["en", "de", "zh"].includes(kept)) {
+    } else if (kept && kept !== HT.lang && HT.languages.includes(kept)) {
       const url = new URL(location.href);
       url.searchParams.set("lang", kept);
       location.replace(url.toString());
