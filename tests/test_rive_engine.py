@@ -266,7 +266,7 @@ def test_undo_takes_back_one_action_at_a_time() -> None:
     assert game.pending_capture is not None and game.pending_capture.remaining == 1
     assert game.undo() == Action.place(c("1,0"))
     assert snapshot(game) == before
-    game._check_invariants()
+    game.check_invariants()
 
 
 def test_undo_of_nothing_is_an_index_error() -> None:
@@ -282,7 +282,7 @@ def test_a_copy_is_independent() -> None:
     twin.play("x0,0")
     assert snapshot(game) == snapshot(RiveGame.from_text(OPENING + ";1,0"))
     assert twin.move_stack == [*game.move_stack, Action.remove(c("0,0"))]
-    twin._check_invariants()
+    twin.check_invariants()
 
 
 # ---------------------------------------------------------------------------- notation

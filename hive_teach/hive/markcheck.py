@@ -428,15 +428,16 @@ def _before(pos: Position, frm: Cell | None, to: Cell) -> tuple[Position, Piece]
     last (``last_moved``): the position before is the layout with that piece back on ``frm``
     and the other side to move (its own last move unknown, so nothing stunned).
     """
-    if pos._undo_from_start or pos._undo:
-        if not pos._undo:
+    if pos.from_start or pos.move_stack:
+        if not pos.move_stack:
             return "no move has been played yet"
-        record = pos._undo[-1]
-        if record.move is PASS:
+        last = pos.peek()
+        if last is PASS:
             return "the last move was a pass"
-        piece, played = record.move
-        if (record.origin, played) != (frm, to):
-            origin = "the hand" if record.origin is None else cell_name(record.origin)
+        piece, played = last
+        last_origin = pos.last_origin()
+        if (last_origin, played) != (frm, to):
+            origin = "the hand" if last_origin is None else cell_name(last_origin)
             return f"the last move was {piece} from {origin} to {cell_name(played)}"
         prev = pos.copy()
         prev.undo()

@@ -529,12 +529,12 @@ def last_move(pos: Position) -> tuple[Cell | None, Cell] | None:
     >>> frm, cell_name(to)
     (None, '1,0')
     """
-    if not pos._undo:
+    if not pos.move_stack:
         return None
-    record = pos._undo[-1]
-    if record.move.is_pass or record.move.to is None:
+    move = pos.peek()
+    if move.is_pass or move.to is None:
         return None
-    return record.origin, record.move.to
+    return pos.last_origin(), move.to
 
 
 def stunned_cell(pos: Position) -> Cell | None:

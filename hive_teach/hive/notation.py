@@ -246,7 +246,7 @@ def write_game_string(pos: Position) -> str:
     """The GameString of ``pos`` (which must have been played from the start)."""
     from hive_teach.hive.position import Position
 
-    if not pos._undo_from_start:
+    if not pos.from_start:
         raise ValueError(
             "this position was set up from a layout, so it has no GameString (no move list "
             "from the start); use Position.layout() instead"

@@ -19,7 +19,7 @@ def perft(pos: Position, depth: int) -> int:
     """The number of leaves of the game tree below ``pos`` at ``depth`` plies."""
     if depth == 0:
         return 1
-    moves = pos._generate_pairs()
+    moves = pos.legal_pairs()
     if depth == 1:
         return len(moves)
     total = 0
@@ -55,11 +55,11 @@ def perft_within(pos: Position, depth: int, seconds: float) -> int:
 
     def count(d: int) -> int:
         if d < 2:
-            return 1 if d == 0 else len(pos._generate_pairs())
+            return 1 if d == 0 else len(pos.legal_pairs())
         if time.perf_counter() > deadline:
             raise PerftTimeout(f"perft {depth} did not finish within {seconds:g} s")
         total = 0
-        for piece, to in pos._generate_pairs():
+        for piece, to in pos.legal_pairs():
             pos.push_pair(piece, to)
             total += count(d - 1)
             pos.undo()

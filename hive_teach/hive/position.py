@@ -211,11 +211,16 @@ class Position:
         return moves
 
     def _generate(self) -> list[AnyMove]:
-        return [PASS if p is None or c is None else Move(p, c) for p, c in self._generate_pairs()]
+        return [PASS if p is None or c is None else Move(p, c) for p, c in self.legal_pairs()]
 
-    def _generate_pairs(self) -> set[Pair]:
+    def legal_pairs(self) -> set[Pair]:
         """The legal moves as plain (piece, cell) tuples, the pass as :data:`PASS_PAIR`: cheaper
-        to make than ``Move``s, for search and perft (play them with :meth:`push_pair`)."""
+        to make than ``Move``s, for search and perft (play them with :meth:`push_pair`).
+
+        >>> pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+        >>> len(pos.legal_pairs()) == len(pos.legal_moves())
+        True
+        """
         if self.state.is_over:
             return set()
         colour = self.turn
@@ -396,7 +401,7 @@ class Position:
     def is_legal(self, move: AnyMove) -> bool:
         """Whether ``move`` is legal here."""
         if move is PASS:
-            return self._generate_pairs() == {PASS_PAIR}
+            return self.legal_pairs() == {PASS_PAIR}
         return move.to in self.targets(move.piece)
 
     # ----------------------------------------------------------------- play and undo
@@ -448,6 +453,32 @@ class Position:
             raise IndexError("no move has been played from this position")
         return self.move_stack[-1]
 
+    def last_origin(self) -> Cell | None:
+        """Where the piece of the last move stood before it: ``None`` for a placement or a pass
+        (``IndexError`` when no move was played from this position).
+
+        >>> pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1")
+        >>> pos.last_origin() is None
+        True
+        >>> pos.play("bQ bS1-"); pos.play("wQ \\\\wS1")
+        >>> cell_name(pos.last_origin())
+        '-1,0'
+        """
+        if not self._undo:
+            raise IndexError("no move has been played from this position")
+        return self._undo[-1].origin
+
+    @property
+    def from_start(self) -> bool:
+        """Whether this game was played from the start (so it has a GameString and knows every
+        move); ``False`` for a position set up with :meth:`from_layout`."""
+        return self._from_start
+
+    def clear_cache(self) -> None:
+        """Forget what was computed for this position (the pinned cells, R6), as if it were
+        new: for benchmarks that time a learner's first click."""
+        self._version += 1
+
     def outcome(self) -> Outcome | None:
         """How the game ended (R19, or R20 with ``repetition``), or ``None`` while it goes on.
 
@@ -479,7 +510,7 @@ class Position:
             self.push_pair(move.piece, move.to)
 
     def push_pair(self, piece: Piece | None, to: Cell | None) -> None:
-        """:meth:`push` for a pair of :meth:`_generate_pairs` (``None, None`` is the pass)."""
+        """:meth:`push` for a pair of :meth:`legal_pairs` (``None, None`` is the pass)."""
         move = as_move((piece, to))
         origin = None
         if piece is not None and to is not None:
@@ -644,7 +675,7 @@ board, so this cell cannot be named from it. (R0)
         return read_game_string(text, tournament=tournament, repetition=repetition)
 
     def __str__(self) -> str:
-        return self.game_string() if self._undo_from_start else self._layout_summary()
+        return self.game_string() if self._from_start else self._layout_summary()
 
     def _layout_summary(self) -> str:
         cells = " ".join(
@@ -667,7 +698,7 @@ board, so this cell cannot be named from it. (R0)
 
         return diagram_png(self, palette=True)
 
-    _undo_from_start = True
+    _from_start = True
 
     # ----------------------------------------------------------------- layouts
     @classmethod
@@ -778,7 +809,7 @@ board, so this cell cannot be named from it. (R0)
             _check_reachable(pos, side, done, count[side])
         if last_moved is not None:
             pos.last_moved = _layout_last_moved(pos, last_moved, colour)
-        pos._undo_from_start = False
+        pos._from_start = False
         pos.state = pos._compute_state()
         if pos.repetition:
             pos._seen = Counter({pos._repetition_key(): 1})
