@@ -41,6 +41,7 @@ from hive_teach.core.hexgrid import (
 )
 from hive_teach.hive import movegen
 from hive_teach.hive.explain import Explainer, Explanation, explain_move
+from hive_teach.hive.explain.pillbug import throw_by
 from hive_teach.hive.marks import Marks, _gate_of, _ladybug_steps, _near, common_neighbours
 from hive_teach.hive.moves import PASS
 from hive_teach.hive.pieces import Bug, Piece
@@ -385,7 +386,7 @@ def _throw_fault(pos: Position, frm: Cell, via: Cell, to: Cell) -> tuple[str, st
     if not are_neighbours(frm, via):
         return f"{piece} is not next to {thrower} (R16)", ""
     # The throw's own reason (the piece may have others, its own moves' reasons).
-    why = Explainer(pos)._throw_by(thrower, piece, to) or explain_move(pos, Move(piece, to))
+    why = throw_by(pos, thrower, piece, to) or explain_move(pos, Move(piece, to))
     return f"{thrower} cannot throw {piece} to {cell_name(to)}: {why}", str(why)
 
 

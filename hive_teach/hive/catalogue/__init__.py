@@ -42,10 +42,11 @@ from hive_teach.core.i18n import (
     sentence,
     side_name,
 )
+from hive_teach.hive.explain.facts import FACTS, Fact
 from hive_teach.hive.pieces import Bug, Colour, Piece
 
 if TYPE_CHECKING:
-    from hive_teach.hive.explain import Explanation
+    from hive_teach.hive.explain.explanation import Explanation
 
 CATALOGUES: dict[str, Catalogue] = {
     lang: load_catalogue(Path(__file__).with_name(f"{lang}.toml")) for lang in LANGUAGES}
@@ -70,8 +71,6 @@ def render(why: Explanation, lang: str = "en", *, rule: bool = True) -> str:
 
 def values_of(why: Explanation, cat: Catalogue) -> dict[str, object]:
     """What the templates of ``cat`` fill in for ``why``: its facts, written in the language."""
-    from hive_teach.hive.explain import FACTS, Fact
-
     facts: dict[str, object] = dict(why.facts)
     if why.mover is not None:
         facts["mover"] = why.mover
