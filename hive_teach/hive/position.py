@@ -32,13 +32,15 @@ from hive_teach.core.hexgrid import (
     LIMIT,
     ORIGIN,
     Cell,
+    cell,
     cell_name,
     components,
     neighbours,
     on_grid,
     parse_cell,
 )
-from hive_teach.hive import movegen
+from hive_teach.hive import movegen, notation
+from hive_teach.hive.explain import explain_move
 from hive_teach.hive.moves import PASS, PASS_PAIR, AnyMove, Move, Pair, Pass, as_move, as_pair
 from hive_teach.hive.pieces import Bug, Colour, GameType, Piece
 
@@ -420,8 +422,6 @@ class Position:
             raise InvalidMoveError(repr(move), "a move is a UHP MoveString (text), a Move or "
                                    "PASS")
         if not self.is_legal(move):
-            from hive_teach.hive.explain import explain_move
-
             why = explain_move(self, move)
             assert why is not None, f"{move!r} is illegal, so it has an explanation"
             raise IllegalMoveError(text or self._describe(move), why.rule, why.reason, why)
@@ -443,8 +443,6 @@ class Position:
         (<Rule.R3: 'R3'>, 'Dieses Feld berührt den Stein bS1 des Gegners, aber ein neuer Stein
         darf nur Steine der eigenen Farbe berühren. (R3)')
         """
-        from hive_teach.hive.explain import explain_move
-
         return explain_move(self, move)
 
     def peek(self) -> AnyMove:
@@ -631,9 +629,7 @@ class Position:
         hive_teach.core.errors.IllegalMoveError: wQ -bQ: The reference piece bQ is not on the \
 board, so this cell cannot be named from it. (R0)
         """
-        from hive_teach.hive.notation import resolve_move
-
-        return resolve_move(self, text)
+        return notation.resolve_move(self, text)
 
     def move_string(self, move: AnyMove) -> str:
         """UHP text for ``move`` in this position (before it is played).
@@ -642,9 +638,7 @@ board, so this cell cannot be named from it. (R0)
         >>> pos.move_string(pos.parse_move("wQ /wS1"))
         'wQ /wS1'
         """
-        from hive_teach.hive.notation import write_move
-
-        return write_move(self, move)
+        return notation.write_move(self, move)
 
     def move_text(self, move: AnyMove) -> str:
         """The game protocol's name for :meth:`move_string` (UHP text)."""
@@ -661,18 +655,22 @@ board, so this cell cannot be named from it. (R0)
 
     def game_string(self) -> str:
         """The UHP GameString of this game (from its start; see :func:`from_game_string`)."""
-        from hive_teach.hive.notation import write_game_string
-
-        return write_game_string(self)
+        return notation.write_game_string(self)
 
     @classmethod
     def from_game_string(
         cls, text: str, *, tournament: bool = False, repetition: bool = False
     ) -> Position:
-        """Replay a UHP GameString (or a bare GameType); state and turn tokens are recomputed."""
-        from hive_teach.hive.notation import read_game_string
+        """Replay a UHP GameString (or a bare GameType); state and turn tokens are recomputed.
 
-        return read_game_string(text, tournament=tournament, repetition=repetition)
+        >>> pos = Position.from_game_string("Base;InProgress;Black[1]; wS1")
+        >>> pos.turn.title, pos.turn_number, pos.state.value
+        ('Black', 1, 'InProgress')
+        """
+        game_type, moves = notation.read_game_string(text)
+        pos = cls(game_type, tournament=tournament, repetition=repetition)
+        notation.replay(pos, moves)
+        return pos
 
     def __str__(self) -> str:
         return self.game_string() if self._from_start else self._layout_summary()
@@ -913,8 +911,6 @@ def _parse_colour(value: Colour | str) -> Colour:
 
 
 def _layout_cell(key: str | Cell | tuple[int, int]) -> Cell:
-    from hive_teach.core.hexgrid import cell
-
     try:
         if isinstance(key, str):
             return parse_cell(key)

@@ -37,7 +37,10 @@ from typing import TextIO
 from hive_teach.core.errors import GameStringError, IllegalMoveError, InvalidMoveError
 from hive_teach.core.i18n import LANGUAGES
 from hive_teach.core.version import __version__
+from hive_teach.hive.explain import explain_move
+from hive_teach.hive.moves import PASS
 from hive_teach.hive.perft import PerftTimeout, perft_within
+from hive_teach.hive.player import DEFAULT_TIME_LIMIT, Player
 from hive_teach.hive.position import Position
 
 MAX_UHP_PERFT = 5
@@ -170,13 +173,8 @@ class UHPEngine:
         ):
             return "err bestmove takes 'depth N' (N >= 1) or 'time hh:mm:ss'"
         if game.state.is_over:
-            from hive_teach.hive.explain import explain_move
-            from hive_teach.hive.position import PASS
-
             over = explain_move(game, PASS)
             return f"err {over.text(self.language) if over else 'the game is over (R19)'}"
-        from hive_teach.hive.player import DEFAULT_TIME_LIMIT, Player
-
         # Bounded, so that no input line can keep the engine busy for hours.
         if not words:
             player = Player("strong", time_limit=DEFAULT_TIME_LIMIT)
