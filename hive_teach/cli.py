@@ -22,7 +22,7 @@ from hive_teach.core.version import __version__
 
 if TYPE_CHECKING:
     from hive_teach.hive.position import Position
-    from hive_teach.rive.engine import RiveGame
+    from hive_teach.rive.position import RiveGame
     from hive_teach.teach.scenario import AnyScenario
 
 
@@ -106,7 +106,7 @@ def _load_game(source: str) -> tuple[Position | RiveGame, AnyScenario | None]:
     with the scenario if it is one."""
     from hive_teach.core.tomlfile import Reader, read_file
     from hive_teach.hive.position import Position
-    from hive_teach.rive.engine import RiveGame
+    from hive_teach.rive.position import RiveGame
     from hive_teach.teach.scenario import ScenarioError, loads
 
     path = Path(source)

@@ -248,7 +248,7 @@ class ClickModel(Protocol[G]):
 
 def click_model_for(game: object) -> ClickModel[Any]:
     """The click model of ``game``'s kind (Hive's or Rive's)."""
-    from hive_teach.rive.engine import RiveGame
+    from hive_teach.rive.position import RiveGame
 
     if isinstance(game, RiveGame):
         from hive_teach.board.rive_clicks import RiveClicks
@@ -660,7 +660,7 @@ def _acceptor(
 def RiveController(game: Any = None, *, side: int = 5, **options: Any) -> BoardController[Any]:
     """A board on a Rive game (default: an empty board of ``side``); the options are
     :class:`BoardController`'s."""
-    from hive_teach.rive.engine import RiveGame
+    from hive_teach.rive.position import RiveGame
 
     return BoardController(game if game is not None else RiveGame(side), **options)
 

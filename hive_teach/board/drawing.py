@@ -37,8 +37,8 @@ from hive_teach.hive.marks import Marks, MarksFields, marks_for, route
 from hive_teach.hive.paint import build_scene
 from hive_teach.hive.position import Position
 from hive_teach.rive import paint as rive_paint
-from hive_teach.rive.engine import RiveGame
 from hive_teach.rive.paint import RiveMarksFields
+from hive_teach.rive.position import RiveGame
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -295,7 +295,7 @@ def board(game: Any = None, **options: Any) -> Board:
     """A board widget on ``game`` (a Hive Position or a RiveGame; default an empty Rive board
     of ``side`` 5). The options are :class:`BoardController`'s; ``canvas``, ``width`` and
     ``title`` go to the widget."""
-    from hive_teach.rive.engine import RiveGame
+    from hive_teach.rive.position import RiveGame
 
     widget = {k: options.pop(k) for k in ("canvas", "width", "title") if k in options}
     side = options.pop("side", 5)

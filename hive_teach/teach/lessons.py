@@ -40,8 +40,8 @@ from hive_teach.core.hexgrid import Cell
 from hive_teach.hive.explain import explain_move
 from hive_teach.hive.marks import Marks
 from hive_teach.rive.explain import explain as explain_action
+from hive_teach.rive.moves import Action
 from hive_teach.rive.paint import RiveMarks
-from hive_teach.rive.rules import Action
 from hive_teach.teach.base import check_id
 from hive_teach.teach.library import language, scenario_dir
 from hive_teach.teach.scenario import AnyScenario, HiveScenario, RiveScenario, load

@@ -117,7 +117,7 @@ def _map(s: AnyScenario, findings: Sequence[Finding], after: bool) -> list[str]:
 def _labels(s: AnyScenario, game: object, marks: Mapping[Cell, str], after: bool
             ) -> dict[Cell, str]:
     from hive_teach.hive.position import Position
-    from hive_teach.rive.engine import RiveGame
+    from hive_teach.rive.position import RiveGame
 
     labels: dict[Cell, str] = {}
     if isinstance(game, Position):

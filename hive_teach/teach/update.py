@@ -129,7 +129,7 @@ def _hive_wanted(s: HiveScenario) -> Wanted:
 
 def _rive_wanted(s: RiveScenario) -> Wanted:
     from hive_teach.rive.explain import explain
-    from hive_teach.rive.rules import Action
+    from hive_teach.rive.moves import Action
 
     game = s.game()
     forbidden = {}
@@ -233,7 +233,7 @@ def _cell_text(value: object) -> str:
 
 
 def _action_text(value: object) -> str:
-    from hive_teach.rive.rules import Action
+    from hive_teach.rive.moves import Action
 
     return Action.parse(str(value)).text
 

@@ -59,11 +59,11 @@ from typing import NamedTuple
 
 from hive_teach.core.game import Outcome, Termination
 from hive_teach.core.hexgrid import Cell, cell, components, coords
-from hive_teach.rive.explain import explain, off_board
+from hive_teach.rive.explain import Explanation, explain, off_board
+from hive_teach.rive.moves import Action
+from hive_teach.rive.notation import read_action, read_header
 from hive_teach.rive.rules import (
-    Action,
     Colour,
-    Explanation,
     IllegalActionError,
     InvalidActionError,
     board_cells,
@@ -71,8 +71,6 @@ from hive_teach.rive.rules import (
     board_neighbours,
     check_side,
     is_on_board,
-    read_action,
-    read_header,
 )
 
 
