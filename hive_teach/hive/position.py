@@ -835,7 +835,7 @@ def _check_reachable(pos: Position, side: Colour, done: int, count: int) -> None
             f"layout: {side.title} has had {_turns(done)} but has no piece on the board; the "
             "first turn always places one (R1, R2)"
         )
-    queen = pos._queen(side)
+    queen = Piece.from_name(f"{side.letter}Q")
     if done >= 4 and queen not in pos.where:
         raise LayoutError(
             f"layout: {side.title} has had {done} turns but their Queen is still in "
