@@ -33,7 +33,7 @@ from hive_teach.hive.explain import (
     explain_piece,
 )
 from hive_teach.rive.catalogue import CATALOGUES as RIVE_CATALOGUES
-from hive_teach.rive.rules import KINDS as RIVE_KINDS
+from hive_teach.rive.explain import KINDS as RIVE_KINDS
 
 LANGS = ("de", "zh")
 PIECE_NAME = re.compile(r"\b[wb][QSBGAMLP][1-3]?\b")

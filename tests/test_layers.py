@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 ALLOWED_EDGES = frozenset({
     ("hive_teach.hive.position", "hive_teach.board.drawing"),
-    ("hive_teach.rive.engine", "hive_teach.board.drawing"),
+    ("hive_teach.rive.position", "hive_teach.board.drawing"),
 })
 """python-chess's exception: a game draws itself for a notebook (``_repr_svg_``/``_repr_png_``)
 through the board layer, imported inside those methods only."""

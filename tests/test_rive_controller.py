@@ -12,9 +12,9 @@ from hive_teach.board.controller import MODES, RiveController
 from hive_teach.board.widget import RiveBoard, rive_board
 from hive_teach.core.hexgrid import cell, cell_name, parse_cell, to_pixel
 from hive_teach.rive import Action, Colour, RiveGame, explain
+from hive_teach.rive.explain import KINDS, Kind
 from hive_teach.rive.i18n import reason
 from hive_teach.rive.player import SimplePlayer
-from hive_teach.rive.rules import KINDS, Kind
 
 OPENING = "rive3;0,0;0,-2;2,-2;2,0;0,2;-2,2;-2,0"  # seven lone stones, White to move
 THREE = "rive3;1,0;0,-1;-1,1;2,-2;-2,0;0,2"  # 0,0 would join three lone stones; Black to move

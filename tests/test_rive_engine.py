@@ -17,7 +17,9 @@ import random
 
 import pytest
 
+from hive_teach.core.errors import IllegalMoveError, InvalidMoveError
 from hive_teach.core.hexgrid import cell, cell_name, distance
+from hive_teach.hive.position import Position
 from hive_teach.rive import (
     Action,
     Colour,
@@ -266,7 +268,7 @@ def test_undo_takes_back_one_action_at_a_time() -> None:
     assert game.pending_capture is not None and game.pending_capture.remaining == 1
     assert game.undo() == Action.place(c("1,0"))
     assert snapshot(game) == before
-    game._check_invariants()
+    game.check_invariants()
 
 
 def test_undo_of_nothing_is_an_index_error() -> None:
@@ -282,7 +284,7 @@ def test_a_copy_is_independent() -> None:
     twin.play("x0,0")
     assert snapshot(game) == snapshot(RiveGame.from_text(OPENING + ";1,0"))
     assert twin.move_stack == [*game.move_stack, Action.remove(c("0,0"))]
-    twin._check_invariants()
+    twin.check_invariants()
 
 
 # ---------------------------------------------------------------------------- notation
@@ -318,7 +320,7 @@ def test_every_action_text_round_trips(side: int) -> None:
 def test_malformed_actions_are_invalid(text: str) -> None:
     with pytest.raises(InvalidActionError, match="is not a Rive action") as err:
         Action.parse(text)
-    assert err.value.text == text
+    assert err.value.move == text
     game = RiveGame.from_text(OPENING)
     before = snapshot(game)
     with pytest.raises(InvalidActionError):
@@ -353,7 +355,7 @@ def test_a_bad_action_in_a_game_text_is_named_by_number_and_text() -> None:
     with pytest.raises(IllegalActionError) as illegal:
         RiveGame.from_text("rive3;0,0;0,-2;1,0")
     assert illegal.value.index == 3
-    assert illegal.value.text == "1,0"
+    assert illegal.value.move == "1,0"
     assert illegal.value.rule is Rule.V3
     assert str(illegal.value).startswith("action 3 (1,0): ")
     with pytest.raises(InvalidActionError) as invalid:
@@ -380,9 +382,37 @@ def test_an_occupied_cell_is_illegal_under_v1() -> None:
     assert err.value.rule is Rule.V1
 
 
-def test_errors_are_value_errors() -> None:
+def test_errors_are_the_core_errors_of_both_games() -> None:
+    assert issubclass(InvalidActionError, InvalidMoveError)
+    assert issubclass(IllegalActionError, IllegalMoveError)
     assert issubclass(InvalidActionError, ValueError)
     assert issubclass(IllegalActionError, ValueError)
+
+
+def test_both_games_errors_mean_the_same_by_move_rule_reason_and_text() -> None:
+    """``move`` the input, ``rule`` the id, ``reason`` the English sentence, ``text(lang)`` the
+    message in that language: the same for a Rive action and a Hive move."""
+    hive = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+    rive = RiveGame.from_text("rive3;0,0")
+    with pytest.raises(IllegalMoveError) as hive_err:
+        hive.play("wQ  bS1-")
+    with pytest.raises(IllegalMoveError) as rive_err:
+        rive.play(" 1,0 ")
+    for err, move, rule in ((hive_err.value, "wQ bS1-", "R3"), (rive_err.value, "1,0", "V3")):
+        assert err.move == move and err.rule == rule
+        assert err.reason.endswith(".") and f"({rule})" not in err.reason
+        assert str(err) == f"{move}: {err.reason} ({rule})"
+        assert err.text("en") == str(err)
+        german = err.text("de")
+        assert german.startswith(f"{move}: ") and german.endswith(f"({rule})")
+        assert german != str(err)
+    with pytest.raises(InvalidMoveError) as hive_bad:
+        hive.play("wX1")
+    with pytest.raises(InvalidMoveError) as rive_bad:
+        rive.play("1;0")
+    for bad, move in ((hive_bad.value, "wX1"), (rive_bad.value, "1;0")):
+        assert bad.move == move and bad.rule is None
+        assert str(bad).endswith(bad.reason) and bad.text("de") == str(bad)
 
 
 @pytest.mark.parametrize("bad", ["1" * 5000 + ",0", "x0," + "9" * 4301])

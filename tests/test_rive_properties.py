@@ -83,7 +83,7 @@ def check_step(game: RiveGame, before, mover: Colour, action: Action) -> None:
 @given(all_sides, st.randoms(use_true_random=False))
 def test_random_games_end_on_a_full_board_with_a_majority_winner(side: int, rng) -> None:
     game = random_game(side, rng)
-    game._check_invariants()
+    game.check_invariants()
     assert game.is_full() and game.pending_capture is None
     assert game.legal_moves() == []
     black, white = game.count(Colour.BLACK), game.count(Colour.WHITE)
@@ -104,7 +104,7 @@ def test_undo_restores_every_position_exactly(side: int, rng) -> None:
         seen.pop()
         game.undo()
         assert snapshot(game) == seen[-1]
-    game._check_invariants()
+    game.check_invariants()
     assert game.to_text() == f"rive{side}"
 
 
@@ -141,7 +141,7 @@ def check_all_actions(game: RiveGame, probe: list[Action]) -> None:
         if action in legal:
             assert why is None, (game.to_text(), action)
             game.play(action)
-            game._check_invariants()
+            game.check_invariants()
             assert game.undo() == action
         else:
             assert why is not None, (game.to_text(), action)
@@ -153,7 +153,7 @@ def check_all_actions(game: RiveGame, probe: list[Action]) -> None:
             else:
                 raise AssertionError(f"{action} was played in {game.to_text()}")
         assert snapshot(game) == before
-    game._check_invariants()
+    game.check_invariants()
 
 
 def check_cells(game: RiveGame, action: Action, why: Explanation, legal: list[Action]) -> None:

@@ -42,8 +42,8 @@ if TYPE_CHECKING:
 
     from hive_teach.core.game import Game as GameProtocol
     from hive_teach.hive.position import Position
-    from hive_teach.rive.engine import RiveGame
     from hive_teach.rive.paint import RiveDrawing, RiveMarks, RiveMarksFields
+    from hive_teach.rive.position import RiveGame
 
     Game: TypeAlias = Position | RiveGame
     AnyMarks: TypeAlias = Marks | RiveMarks

@@ -26,7 +26,7 @@ from hive_teach.core.i18n import join_sentences, listing, side_name, t
 from hive_teach.hive.explain import explain_piece
 from hive_teach.hive.marks import Marks
 from hive_teach.hive.pieces import Colour, Piece
-from hive_teach.hive.position import AnyMove, Move, Position
+from hive_teach.hive.position import PASS, AnyMove, Move, Position
 
 if TYPE_CHECKING:
     from hive_teach.board.controller import BoardController, View
@@ -165,10 +165,10 @@ class HiveClicks(Clicks):
         return move.to
 
     def last_move(self, game: Position) -> tuple[Cell | None, Cell] | None:
-        if game.move_stack and game._undo:
-            u = game._undo[-1]
-            if u.move.to is not None:
-                return (u.origin, u.move.to)
+        if game.move_stack:
+            move = game.peek()
+            if move is not PASS:
+                return (game.last_origin(), move.to)
         return None
 
     def last_throw(self, game: Position) -> tuple[Cell, Cell, Cell] | None:

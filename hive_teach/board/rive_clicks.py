@@ -21,11 +21,12 @@ from hive_teach.board.clicks import Clicks
 from hive_teach.board.controller import Feedback
 from hive_teach.core.hexgrid import Cell, cell_name
 from hive_teach.core.i18n import join_sentences
-from hive_teach.rive.engine import RiveGame
 from hive_teach.rive.i18n import result_text, side_name, stones, t
+from hive_teach.rive.moves import Action
 from hive_teach.rive.paint import RiveMarks
 from hive_teach.rive.player import SimplePlayer
-from hive_teach.rive.rules import Action, Colour, InvalidActionError, is_on_board
+from hive_teach.rive.position import RiveGame
+from hive_teach.rive.rules import Colour, InvalidActionError, is_on_board
 
 if TYPE_CHECKING:
     from hive_teach.board.controller import BoardController, Engine, View

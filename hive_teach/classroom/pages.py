@@ -2,8 +2,9 @@
 
 Pages are HTML written from the Jinja2 templates in ``templates/`` (each extends
 ``base.html``; autoescaping on, an unknown name is an error) and the words of the page
-catalogues ``locale/<lang>/classroom.toml`` (:mod:`hive_teach.classroom.words`): ``{{ w["key"] }}`` in a template (a subscript,
-so that no word is taken for a method of :class:`dict` such as ``copy``). The pages'
+catalogues ``locale/<lang>/classroom.toml`` (:mod:`hive_teach.classroom.words`):
+``{{ w["key"] }}`` in a template (a subscript, so that no word is taken for a method of
+:class:`dict` such as ``copy``). The pages'
 JavaScript and CSS live in ``static/`` and use nothing from outside: the browser fetches
 the board and its legal moves from the JSON API and draws the highlights itself, so that a
 click lights up a piece's targets at once.

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
+
 from hive_teach.core.i18n import catalogue
 
 

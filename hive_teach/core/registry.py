@@ -11,7 +11,7 @@ and the command line ask this registry for a game's parts, by the game object
 
 >>> parts = parts_named("rive")
 >>> parts.game
-'hive_teach.rive.engine:RiveGame'
+'hive_teach.rive.position:RiveGame'
 >>> from hive_teach.hive.position import Position
 >>> parts_for(Position()).name, parts_for(Position()).part("marks").__name__
 ('hive', 'Marks')

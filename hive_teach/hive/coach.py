@@ -58,6 +58,7 @@ from hive_teach.core.i18n import sentence as as_sentence
 from hive_teach.hive.ai.evaluate import QUEENS, WIN_STATE, evaluate, immediate_wins
 from hive_teach.hive.ai.solver import SolverTimeout, forces_win, solve
 from hive_teach.hive.pieces import Colour, Piece
+from hive_teach.hive.player import Player
 from hive_teach.hive.position import PASS, AnyMove, GameState, Move, Position
 
 VERDICTS = ("allows-win", "missed-win", "wins", "fine")
@@ -287,8 +288,6 @@ def _notes(before: Position, after: Position, me: Colour) -> tuple[Said, ...]:
 # ----------------------------------------------------------------------------- hints
 def advise(pos: Position, *, time_limit: float = HINT_TIME) -> tuple[AnyMove, Said]:
     """A good move for the side to move and why, as facts (see :func:`hint`)."""
-    from hive_teach.hive.player import Player
-
     if pos.state.is_over:
         raise ValueError(f"the game is over ({pos.state.value}): there is no move to suggest "
                          "(R19)")

@@ -41,6 +41,7 @@ from hive_teach.core.hexgrid import (
 )
 from hive_teach.hive import movegen
 from hive_teach.hive.explain import Explainer, Explanation, explain_move
+from hive_teach.hive.explain.pillbug import throw_by
 from hive_teach.hive.marks import Marks, _gate_of, _ladybug_steps, _near, common_neighbours
 from hive_teach.hive.moves import PASS
 from hive_teach.hive.pieces import Bug, Piece
@@ -385,7 +386,7 @@ def _throw_fault(pos: Position, frm: Cell, via: Cell, to: Cell) -> tuple[str, st
     if not are_neighbours(frm, via):
         return f"{piece} is not next to {thrower} (R16)", ""
     # The throw's own reason (the piece may have others, its own moves' reasons).
-    why = Explainer(pos)._throw_by(thrower, piece, to) or explain_move(pos, Move(piece, to))
+    why = throw_by(pos, thrower, piece, to) or explain_move(pos, Move(piece, to))
     return f"{thrower} cannot throw {piece} to {cell_name(to)}: {why}", str(why)
 
 
@@ -428,15 +429,16 @@ def _before(pos: Position, frm: Cell | None, to: Cell) -> tuple[Position, Piece]
     last (``last_moved``): the position before is the layout with that piece back on ``frm``
     and the other side to move (its own last move unknown, so nothing stunned).
     """
-    if pos._undo_from_start or pos._undo:
-        if not pos._undo:
+    if pos.from_start or pos.move_stack:
+        if not pos.move_stack:
             return "no move has been played yet"
-        record = pos._undo[-1]
-        if record.move is PASS:
+        last = pos.peek()
+        if last is PASS:
             return "the last move was a pass"
-        piece, played = record.move
-        if (record.origin, played) != (frm, to):
-            origin = "the hand" if record.origin is None else cell_name(record.origin)
+        piece, played = last
+        last_origin = pos.last_origin()
+        if (last_origin, played) != (frm, to):
+            origin = "the hand" if last_origin is None else cell_name(last_origin)
             return f"the last move was {piece} from {origin} to {cell_name(played)}"
         prev = pos.copy()
         prev.undo()

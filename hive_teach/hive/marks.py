@@ -32,7 +32,9 @@ from hive_teach.core.hexgrid import (
     parse_cell,
 )
 from hive_teach.core.scene import NO_TEXTS, TextsByCell
+from hive_teach.hive import movegen
 from hive_teach.hive.explain import explain_move, explain_piece
+from hive_teach.hive.moves import Move
 from hive_teach.hive.pieces import Bug, Colour, Piece
 
 if TYPE_CHECKING:
@@ -333,8 +335,6 @@ def marks_for(pos: Position, piece: Piece | str, **extra: Unpack[MarksFields]) -
     >>> sorted(set(m.forbidden.values())), m.selected, m.title
     (['R3'], None, 'Placing a Grasshopper')
     """
-    from hive_teach.hive.position import Move
-
     if isinstance(piece, str):
         piece = Piece.from_name(piece)
     here = pos.where.get(piece)
@@ -442,8 +442,6 @@ def route(pos: Position, piece: Piece | str, to: CellRef) -> tuple[Cell, ...] | 
     >>> route(pos, "wQ", "5,5") is None
     True
     """
-    from hive_teach.hive import movegen
-
     if isinstance(piece, str):
         piece = Piece.from_name(piece)
     dest = _ref(to)
@@ -481,8 +479,6 @@ def route(pos: Position, piece: Piece | str, to: CellRef) -> tuple[Cell, ...] | 
 def _ladybug_steps(stacks: dict[Cell, list[Piece]], c: Cell) -> list[Cell]:
     """Where a Ladybug may step from ``c``: up onto the hive from the ground; across or down
     from the top (R8 for each step)."""
-    from hive_teach.hive import movegen
-
     on_top = c in stacks
     s = len(stacks.get(c, ()))
     out = []
@@ -529,12 +525,12 @@ def last_move(pos: Position) -> tuple[Cell | None, Cell] | None:
     >>> frm, cell_name(to)
     (None, '1,0')
     """
-    if not pos._undo:
+    if not pos.move_stack:
         return None
-    record = pos._undo[-1]
-    if record.move.is_pass or record.move.to is None:
+    move = pos.peek()
+    if move.is_pass or move.to is None:
         return None
-    return record.origin, record.move.to
+    return pos.last_origin(), move.to
 
 
 def stunned_cell(pos: Position) -> Cell | None:

@@ -30,10 +30,13 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from hive_teach.core.errors import GameStringError, IllegalMoveError, InvalidMoveError, quoted
 from hive_teach.core.hexgrid import DELTAS, NE, NW, ORIGIN, SE, SW, E, W
+from hive_teach.hive import explain as ex
+from hive_teach.hive.moves import PASS, Move
 from hive_teach.hive.pieces import Bug, GameType, Piece
 
 if TYPE_CHECKING:
-    from hive_teach.hive.position import AnyMove, Position
+    from hive_teach.hive.moves import AnyMove
+    from hive_teach.hive.position import Position
 
 _PIECE = r"[wb][QSBGAMLP]\d?"
 _MOVE_RE = re.compile(rf"^({_PIECE})(?:\s+([-/\\]?)({_PIECE})([-/\\]?))?$")
@@ -109,15 +112,11 @@ def resolve_move(pos: Position, text: str) -> AnyMove:
     Checks that the named pieces exist in this game and that the reference is on the board;
     whether the move is legal is :meth:`Position.play`'s question.
     """
-    from hive_teach.hive.position import PASS, Move
-
     mt = parse_move_text(text)
     if mt.piece is None:
         return PASS
     shown = " ".join(text.split())  # as refusals quote it: one space, however many were typed
     piece = mt.piece
-    from hive_teach.hive import explain as ex
-
     for p in (piece, mt.ref):
         if p is not None and p not in pos.game_type:
             raise IllegalMoveError.explained(shown, ex.not_in_game(pos, p))
@@ -155,8 +154,6 @@ def write_move(pos: Position, move: AnyMove) -> str:
     The reference is the top piece of a neighbouring stack (never the mover itself), tried
     in a fixed direction order so the text is deterministic.
     """
-    from hive_teach.hive.position import PASS
-
     if move is PASS:
         return "pass"
     piece, to = move
@@ -184,20 +181,19 @@ def _split(text: str) -> list[str]:
     return [t.strip() for t in text.strip().strip(";").split(";")]
 
 
-def read_game_string(text: str, *, tournament: bool = False, repetition: bool = False) -> Position:
-    """Replay a GameString. The state and turn tokens may be stale: they are recomputed.
+def read_game_string(text: str) -> tuple[GameType, list[str]]:
+    """The game type and the MoveStrings of a GameString; the state and turn tokens are
+    checked for form and dropped (they may be stale: replaying recomputes them).
 
-    >>> pos = read_game_string("Base;InProgress;Black[1]; wS1")
-    >>> pos.turn.title, pos.turn_number, pos.state.value
-    ('Black', 1, 'InProgress')
-    >>> read_game_string("Base;InProgress;White[2];wS1;bQ wS1-;wQ bQ-")
+    >>> game_type, moves = read_game_string("Base+M;InProgress;Black[1]; wS1")
+    >>> str(game_type), moves
+    ('Base+M', ['wS1'])
+    >>> read_game_string("Base;Over")
     Traceback (most recent call last):
     ...
-    hive_teach.core.errors.GameStringError: GameString move 3 'wQ bQ-': \
-This cell touches the opponent's bQ; a new piece may only touch pieces of its own colour. (R3)
+    hive_teach.core.errors.GameStringError: GameString: 'Over' is not a game state; use one of \
+NotStarted, InProgress, Draw, WhiteWins, BlackWins
     """
-    from hive_teach.hive.position import Position
-
     if not isinstance(text, str) or not text.strip():
         raise GameStringError("GameString is empty: it starts with a game type such as Base")
     tokens = _split(text)
@@ -219,8 +215,21 @@ This cell touches the opponent's bQ; a new piece may only touch pieces of its ow
         raise GameStringError(
             f"GameString: {quoted(rest[0])} is not a game state; use one of {', '.join(_STATES)}"
         )
-    pos = Position(game_type, tournament=tournament, repetition=repetition)
-    for i, token in enumerate(rest, 1):
+    return game_type, rest
+
+
+def replay(pos: Position, moves: list[str]) -> None:
+    """Play the MoveStrings ``moves`` of a GameString on ``pos``; a refused one raises
+    :class:`GameStringError` naming it by its number (from 1), the refusal as its cause.
+
+    >>> from hive_teach.hive.position import Position
+    >>> replay(Position(), ["wS1", "bQ wS1-", "wQ bQ-"])
+    Traceback (most recent call last):
+    ...
+    hive_teach.core.errors.GameStringError: GameString move 3 'wQ bQ-': \
+This cell touches the opponent's bQ; a new piece may only touch pieces of its own colour. (R3)
+    """
+    for i, token in enumerate(moves, 1):
         if not token:
             raise GameStringError(f"GameString move {i} is empty (two ';' in a row)")
         try:
@@ -228,7 +237,6 @@ This cell touches the opponent's bQ; a new piece may only touch pieces of its ow
         except ValueError as e:
             where = f"GameString move {i} {quoted(token)}"
             raise GameStringError(f"{where}: {_inner(e)}", where) from e
-    return pos
 
 
 _MOVE_LIKE = re.compile(r"^([wb][A-Z]|pass)", re.IGNORECASE)
@@ -238,20 +246,18 @@ def _inner(e: ValueError) -> str:
     if isinstance(e, IllegalMoveError):
         return f"{e.reason} ({e.rule})"
     if isinstance(e, InvalidMoveError):
-        return f"not a move: {e.why}"
+        return f"not a move: {e.reason}"
     return str(e)
 
 
 def write_game_string(pos: Position) -> str:
     """The GameString of ``pos`` (which must have been played from the start)."""
-    from hive_teach.hive.position import Position
-
-    if not pos._undo_from_start:
+    if not pos.from_start:
         raise ValueError(
             "this position was set up from a layout, so it has no GameString (no move list "
             "from the start); use Position.layout() instead"
         )
-    replay = Position(pos.game_type, tournament=pos.tournament)
+    replay = type(pos)(pos.game_type, tournament=pos.tournament)
     parts = [pos.game_type.name, pos.state.value, f"{pos.turn.title}[{pos.turn_number}]"]
     for move in pos.move_stack:
         parts.append(write_move(replay, move))

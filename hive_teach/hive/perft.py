@@ -20,7 +20,7 @@ def perft(pos: Position, depth: int) -> int:
     """The number of leaves of the game tree below ``pos`` at ``depth`` plies."""
     if depth == 0:
         return 1
-    moves = pos._generate_pairs()
+    moves = pos.legal_pairs()
     if depth == 1:
         return len(moves)
     total = 0
@@ -69,13 +69,13 @@ def perft_within(pos: Position, depth: int, seconds: float,
 
     def count(d: int) -> int:
         if d < 2:
-            return 1 if d == 0 else len(pos._generate_pairs())
+            return 1 if d == 0 else len(pos.legal_pairs())
         if time.perf_counter() > deadline:
             raise PerftTimeout(f"perft {depth} did not finish within {seconds:g} s")
         if stop is not None and stop():
             raise PerftStopped(f"perft {depth} was stopped")
         total = 0
-        for piece, to in pos._generate_pairs():
+        for piece, to in pos.legal_pairs():
             pos.push_pair(piece, to)
             total += count(d - 1)
             pos.undo()

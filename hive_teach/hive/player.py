@@ -92,7 +92,7 @@ class Player:
             raise ValueError(f"the game is over ({pos.state.value}): there is no move (R19)")
         start = time.perf_counter()
         self.searcher.info = SearchInfo(0, 0, 0.0, 0, [])
-        moves = pos._generate_pairs()
+        moves = pos.legal_pairs()
         wins = immediate_wins(pos, moves)
         if wins:
             self.searcher.info = SearchInfo(1, 0, time.perf_counter() - start, WIN - 1,

@@ -32,13 +32,15 @@ from hive_teach.core.hexgrid import (
     LIMIT,
     ORIGIN,
     Cell,
+    cell,
     cell_name,
     components,
     neighbours,
     on_grid,
     parse_cell,
 )
-from hive_teach.hive import movegen
+from hive_teach.hive import movegen, notation
+from hive_teach.hive.explain import explain_move
 from hive_teach.hive.moves import PASS, PASS_PAIR, AnyMove, Move, Pair, Pass, as_move, as_pair
 from hive_teach.hive.pieces import Bug, Colour, GameType, Piece
 
@@ -211,11 +213,16 @@ class Position:
         return moves
 
     def _generate(self) -> list[AnyMove]:
-        return [PASS if p is None or c is None else Move(p, c) for p, c in self._generate_pairs()]
+        return [PASS if p is None or c is None else Move(p, c) for p, c in self.legal_pairs()]
 
-    def _generate_pairs(self) -> set[Pair]:
+    def legal_pairs(self) -> set[Pair]:
         """The legal moves as plain (piece, cell) tuples, the pass as :data:`PASS_PAIR`: cheaper
-        to make than ``Move``s, for search and perft (play them with :meth:`push_pair`)."""
+        to make than ``Move``s, for search and perft (play them with :meth:`push_pair`).
+
+        >>> pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+        >>> len(pos.legal_pairs()) == len(pos.legal_moves())
+        True
+        """
         if self.state.is_over:
             return set()
         colour = self.turn
@@ -396,7 +403,7 @@ class Position:
     def is_legal(self, move: AnyMove) -> bool:
         """Whether ``move`` is legal here."""
         if move is PASS:
-            return self._generate_pairs() == {PASS_PAIR}
+            return self.legal_pairs() == {PASS_PAIR}
         return move.to in self.targets(move.piece)
 
     # ----------------------------------------------------------------- play and undo
@@ -415,8 +422,6 @@ class Position:
             raise InvalidMoveError(repr(move), "a move is a UHP MoveString (text), a Move or "
                                    "PASS")
         if not self.is_legal(move):
-            from hive_teach.hive.explain import explain_move
-
             why = explain_move(self, move)
             assert why is not None, f"{move!r} is illegal, so it has an explanation"
             raise IllegalMoveError(text or self._describe(move), why.rule, why.reason, why)
@@ -438,8 +443,6 @@ class Position:
         (<Rule.R3: 'R3'>, 'Dieses Feld berührt den Stein bS1 des Gegners, aber ein neuer Stein
         darf nur Steine der eigenen Farbe berühren. (R3)')
         """
-        from hive_teach.hive.explain import explain_move
-
         return explain_move(self, move)
 
     def peek(self) -> AnyMove:
@@ -447,6 +450,32 @@ class Position:
         if not self.move_stack:
             raise IndexError("no move has been played from this position")
         return self.move_stack[-1]
+
+    def last_origin(self) -> Cell | None:
+        """Where the piece of the last move stood before it: ``None`` for a placement or a pass
+        (``IndexError`` when no move was played from this position).
+
+        >>> pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1")
+        >>> pos.last_origin() is None
+        True
+        >>> pos.play("bQ bS1-"); pos.play("wQ \\\\wS1")
+        >>> cell_name(pos.last_origin())
+        '-1,0'
+        """
+        if not self._undo:
+            raise IndexError("no move has been played from this position")
+        return self._undo[-1].origin
+
+    @property
+    def from_start(self) -> bool:
+        """Whether this game was played from the start (so it has a GameString and knows every
+        move); ``False`` for a position set up with :meth:`from_layout`."""
+        return self._from_start
+
+    def clear_cache(self) -> None:
+        """Forget what was computed for this position (the pinned cells, R6), as if it were
+        new: for benchmarks that time a learner's first click."""
+        self._version += 1
 
     def outcome(self) -> Outcome | None:
         """How the game ended (R19, or R20 with ``repetition``), or ``None`` while it goes on.
@@ -479,7 +508,7 @@ class Position:
             self.push_pair(move.piece, move.to)
 
     def push_pair(self, piece: Piece | None, to: Cell | None) -> None:
-        """:meth:`push` for a pair of :meth:`_generate_pairs` (``None, None`` is the pass)."""
+        """:meth:`push` for a pair of :meth:`legal_pairs` (``None, None`` is the pass)."""
         move = as_move((piece, to))
         origin = None
         if piece is not None and to is not None:
@@ -600,9 +629,7 @@ class Position:
         hive_teach.core.errors.IllegalMoveError: wQ -bQ: The reference piece bQ is not on the \
 board, so this cell cannot be named from it. (R0)
         """
-        from hive_teach.hive.notation import resolve_move
-
-        return resolve_move(self, text)
+        return notation.resolve_move(self, text)
 
     def move_string(self, move: AnyMove) -> str:
         """UHP text for ``move`` in this position (before it is played).
@@ -611,9 +638,7 @@ board, so this cell cannot be named from it. (R0)
         >>> pos.move_string(pos.parse_move("wQ /wS1"))
         'wQ /wS1'
         """
-        from hive_teach.hive.notation import write_move
-
-        return write_move(self, move)
+        return notation.write_move(self, move)
 
     def move_text(self, move: AnyMove) -> str:
         """The game protocol's name for :meth:`move_string` (UHP text)."""
@@ -630,21 +655,25 @@ board, so this cell cannot be named from it. (R0)
 
     def game_string(self) -> str:
         """The UHP GameString of this game (from its start; see :func:`from_game_string`)."""
-        from hive_teach.hive.notation import write_game_string
-
-        return write_game_string(self)
+        return notation.write_game_string(self)
 
     @classmethod
     def from_game_string(
         cls, text: str, *, tournament: bool = False, repetition: bool = False
     ) -> Position:
-        """Replay a UHP GameString (or a bare GameType); state and turn tokens are recomputed."""
-        from hive_teach.hive.notation import read_game_string
+        """Replay a UHP GameString (or a bare GameType); state and turn tokens are recomputed.
 
-        return read_game_string(text, tournament=tournament, repetition=repetition)
+        >>> pos = Position.from_game_string("Base;InProgress;Black[1]; wS1")
+        >>> pos.turn.title, pos.turn_number, pos.state.value
+        ('Black', 1, 'InProgress')
+        """
+        game_type, moves = notation.read_game_string(text)
+        pos = cls(game_type, tournament=tournament, repetition=repetition)
+        notation.replay(pos, moves)
+        return pos
 
     def __str__(self) -> str:
-        return self.game_string() if self._undo_from_start else self._layout_summary()
+        return self.game_string() if self._from_start else self._layout_summary()
 
     def _layout_summary(self) -> str:
         cells = " ".join(
@@ -667,7 +696,7 @@ board, so this cell cannot be named from it. (R0)
 
         return diagram_png(self, palette=True)
 
-    _undo_from_start = True
+    _from_start = True
 
     # ----------------------------------------------------------------- layouts
     @classmethod
@@ -778,7 +807,7 @@ board, so this cell cannot be named from it. (R0)
             _check_reachable(pos, side, done, count[side])
         if last_moved is not None:
             pos.last_moved = _layout_last_moved(pos, last_moved, colour)
-        pos._undo_from_start = False
+        pos._from_start = False
         pos.state = pos._compute_state()
         if pos.repetition:
             pos._seen = Counter({pos._repetition_key(): 1})
@@ -806,7 +835,7 @@ def _check_reachable(pos: Position, side: Colour, done: int, count: int) -> None
             f"layout: {side.title} has had {_turns(done)} but has no piece on the board; the "
             "first turn always places one (R1, R2)"
         )
-    queen = pos._queen(side)
+    queen = Piece.from_name(f"{side.letter}Q")
     if done >= 4 and queen not in pos.where:
         raise LayoutError(
             f"layout: {side.title} has had {done} turns but their Queen is still in "
@@ -882,8 +911,6 @@ def _parse_colour(value: Colour | str) -> Colour:
 
 
 def _layout_cell(key: str | Cell | tuple[int, int]) -> Cell:
-    from hive_teach.core.hexgrid import cell
-
     try:
         if isinstance(key, str):
             return parse_cell(key)

@@ -162,7 +162,7 @@ def _why(e: ValueError) -> str:
     if isinstance(e, IllegalMoveError):
         return f"{e.reason} ({e.rule})"
     if isinstance(e, InvalidMoveError):
-        return f"not a move: {e.why}"
+        return f"not a move: {e.reason}"
     return str(e)
 
 

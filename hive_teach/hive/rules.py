@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from hive_teach.core.rules import rule_title
 from hive_teach.hive.pieces import Bug
 
 
@@ -43,8 +44,6 @@ class Rule(StrEnum):
     @property
     def label(self) -> str:
         """The rule's title on the rules page, e.g. ``One Hive`` for R6."""
-        from hive_teach.core.rules import rule_title
-
         return rule_title(self.value)
 
     @classmethod

@@ -41,6 +41,9 @@ from typing import TextIO
 from hive_teach.core.errors import GameStringError, IllegalMoveError, InvalidMoveError
 from hive_teach.core.i18n import LANGUAGES
 from hive_teach.core.version import __version__
+from hive_teach.hive import player as engine_player
+from hive_teach.hive.explain import explain_move
+from hive_teach.hive.moves import PASS
 from hive_teach.hive.perft import PerftStopped, PerftTimeout, perft_within
 from hive_teach.hive.position import Position
 
@@ -180,27 +183,22 @@ class UHPEngine:
         ):
             return "err bestmove takes 'depth N' (N >= 1) or 'time hh:mm:ss'"
         if game.state.is_over:
-            from hive_teach.hive.explain import explain_move
-            from hive_teach.hive.position import PASS
-
             over = explain_move(game, PASS)
             return f"err {over.text(self.language) if over else 'the game is over (R19)'}"
-        from hive_teach.hive.player import DEFAULT_TIME_LIMIT, Player
-
         # Bounded, so that no input line can keep the engine busy for hours.
         if not words:
-            player = Player("strong", time_limit=DEFAULT_TIME_LIMIT)
+            player = engine_player.Player("strong", time_limit=engine_player.DEFAULT_TIME_LIMIT)
         elif words[0] == "depth":
             depth = _whole(words[1], MAX_UHP_DEPTH)
             if depth is None:
                 return f"err bestmove depth is at most {MAX_UHP_DEPTH} here; use 'time' instead"
-            player = Player("strong", time_limit=self.depth_seconds, depth=depth)
+            player = engine_player.Player("strong", time_limit=self.depth_seconds, depth=depth)
         else:
             seconds = _clock_seconds(words[1])
             if not 0 < seconds <= MAX_UHP_SECONDS:
                 most = f"00:{MAX_UHP_SECONDS // 60:02d}:00"
                 return f"err bestmove time must be from 00:00:01 to {most}"
-            player = Player("strong", time_limit=seconds)
+            player = engine_player.Player("strong", time_limit=seconds)
         return game.move_string(player.choose(game))
 
     def _cmd_undo(self, arg: str) -> str:

@@ -14,12 +14,11 @@ B . B W W
 You are in the middle of a capture: first remove 1 more stone from the group you made. (V5)
 """
 
-from hive_teach.rive.engine import PendingCapture, RiveGame, play_randomly
-from hive_teach.rive.explain import explain
+from hive_teach.rive.explain import Explanation, explain
+from hive_teach.rive.moves import Action
+from hive_teach.rive.position import PendingCapture, RiveGame, play_randomly
 from hive_teach.rive.rules import (
-    Action,
     Colour,
-    Explanation,
     IllegalActionError,
     InvalidActionError,
     Rule,

@@ -21,7 +21,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from hive_teach.rive.engine import RiveGame
+from hive_teach.rive.position import RiveGame
 
 if TYPE_CHECKING:
     # What ArgumentParser.add_subparsers returns (generic only in typeshed, not at run time).

@@ -29,11 +29,15 @@ from typing import TYPE_CHECKING
 
 from hive_teach.core.hexgrid import cell_name
 from hive_teach.core.i18n import LANGUAGES, Words, check_language, fill, finish, sentence
-from hive_teach.rive.explain import explain
-from hive_teach.rive.rules import FACTS, Action, Colour, Explanation, Fact
+from hive_teach.core.i18n import t as shared_t
+from hive_teach.rive.catalogue import CATALOGUES
+from hive_teach.rive.explain.facts import FACTS, Fact
+from hive_teach.rive.rules import Colour
 
 if TYPE_CHECKING:
-    from hive_teach.rive.engine import RiveGame
+    from hive_teach.rive.explain import Explanation
+    from hive_teach.rive.moves import Action
+    from hive_teach.rive.position import RiveGame
 
 __all__ = ["LANGUAGES", "check_language", "reason", "render", "result_text", "side_name",
            "stones", "t"]
@@ -52,9 +56,7 @@ def t(key: str, lang: str = "en", **params: object) -> str:
     '悔棋'
     """
     if key not in MESSAGES:  # the words both boards share live in hive_teach.core.i18n
-        from hive_teach.core.i18n import t as shared
-
-        return shared(key, lang, **params)
+        return shared_t(key, lang, **params)
     return _WORDS(key, lang, **params)
 
 
@@ -88,7 +90,7 @@ def result_text(game: RiveGame, lang: str = "en") -> str:
 def reason(game: RiveGame, action: Action | str, lang: str = "en") -> str | None:
     """Why ``action`` is illegal in ``game``, in ``lang``, ending with the rule id; ``None``
     if it is legal. Text that is no action raises ``InvalidActionError``."""
-    why = explain(game, action)
+    why = game.explain(action)
     return None if why is None else why.text(lang)
 
 
@@ -96,7 +98,7 @@ def render(why: Explanation, lang: str = "en", *, rule: bool = True) -> str:
     """The explanation ``why`` as one sentence in ``lang``, from its facts; with the rule id
     at the end unless ``rule`` is False.
 
-    >>> from hive_teach.rive import RiveGame
+    >>> from hive_teach.rive import RiveGame, explain
     >>> why = explain(RiveGame.from_text("rive3;0,0;0,-2;2,-2;2,0;0,2;-2,2;-2,0;1,0"), "0,1")
     >>> why.kind, why.facts
     (<Kind.IN_CAPTURE: 'in-capture'>, {'remaining': 1})
@@ -104,8 +106,6 @@ def render(why: Explanation, lang: str = "en", *, rule: bool = True) -> str:
     'Du bist mitten in einer Eroberung: Nimm zuerst noch 1 Stein aus der Gruppe, die du \
 gebildet hast. (V5)'
     """
-    from hive_teach.rive.catalogue import CATALOGUES
-
     cat = CATALOGUES[check_language(lang)]
     values: dict[str, object] = {}
     for name, value in why.facts.items():

@@ -81,7 +81,7 @@ from hive_teach.rive.rules import Colour, is_on_board
 
 if TYPE_CHECKING:
 
-    from hive_teach.rive.engine import RiveGame
+    from hive_teach.rive.position import RiveGame
 
 CellRef = Cell | str | tuple[int, int]
 """A cell in marks: an int from :mod:`hive_teach.core.hexgrid`, ``"q,r"`` or ``(q, r)``."""

@@ -13,7 +13,7 @@ from hive_teach.core.registry import GameParts, register
 
 PARTS = register(GameParts(
     name="rive",
-    game="hive_teach.rive.engine:RiveGame",
+    game="hive_teach.rive.position:RiveGame",
     clicks="hive_teach.board.rive_clicks:RiveClicks",
     marks="hive_teach.rive.paint:RiveMarks",
     with_fields="hive_teach.rive.paint:with_fields",

@@ -13,8 +13,9 @@ from __future__ import annotations
 import random
 
 from hive_teach.core.hexgrid import Cell, neighbours
-from hive_teach.rive.engine import RiveGame
-from hive_teach.rive.rules import Action, is_on_board
+from hive_teach.rive.moves import Action
+from hive_teach.rive.position import RiveGame
+from hive_teach.rive.rules import is_on_board
 
 
 class SimplePlayer:

@@ -1,31 +1,24 @@
-"""The words of Rive: colours, rule ids, actions, the board's shape and the errors.
+"""The rules of Rive that know no position: colours, rule ids, the board's shape and the errors.
 
-Nothing here knows a position; :mod:`hive_teach.rive.engine` plays the game. Syntax is read apart
-from legality (as ``Move.from_uci`` in python-chess): :meth:`Action.parse` only reads text.
+:mod:`hive_teach.rive.position` plays the game, :mod:`hive_teach.rive.moves` holds the action
+and :mod:`hive_teach.rive.notation` reads its text.
 
->>> Action.parse("x2,-1")
-Action('x2,-1')
->>> Action.parse("2;-1")
-Traceback (most recent call last):
-...
-hive_teach.rive.rules.InvalidActionError: '2;-1' is not a Rive action: it is not a cell: write \
-q,r to place a stone or xq,r to remove one, e.g. 0,-1 or x2,-1
+>>> from hive_teach.core.hexgrid import cell
 >>> len(board_cells(5)), is_on_board(cell(4, -4), 5), is_on_board(cell(4, 1), 5)
 (61, True, False)
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from enum import Enum, IntEnum, StrEnum
+from enum import IntEnum, StrEnum
 from functools import cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING
 
-from hive_teach.core.errors import quoted
-from hive_teach.core.hexgrid import LIMIT, Cell, cell, cell_name, coords, hexagon, neighbours
-from hive_teach.core.i18n import Worded
+from hive_teach.core.errors import IllegalMoveError, InvalidMoveError, quoted
+from hive_teach.core.hexgrid import Cell, coords, hexagon, neighbours
+
+if TYPE_CHECKING:
+    from hive_teach.rive.explain import Explanation
 
 MIN_SIDE = 3
 MAX_SIDE = 8
@@ -82,190 +75,57 @@ _RULE_LABELS = {
 }
 
 
-class Kind(StrEnum):
-    """What kind of reason an explanation gives; :data:`KINDS` says which facts each carries."""
+class InvalidActionError(InvalidMoveError):
+    """Text that is not a Rive action at all (bad syntax): the core
+    :class:`~hive_teach.core.errors.InvalidMoveError` (``move`` the input, ``reason`` why,
+    :meth:`text` the message); ``index`` is set when the text was action number ``index`` of
+    a game text.
 
-    OFF_BOARD = "off-board"
-    GAME_OVER = "game-over"
-    NO_CAPTURE = "no-capture"
-    IN_CAPTURE = "in-capture"
-    NO_STONE = "no-stone"
-    NOT_IN_GROUP = "not-in-group"
-    SPLIT = "split"
-    OCCUPIED = "occupied"
-    ISOLATION = "isolation"
-    SMALLEST = "smallest"
-
-
-class Fact(Enum):
-    """The type of a fact, which says how a sentence names it."""
-
-    CELL = "a cell"
-    NUMBER = "a whole number"
-    TEXT = "text written the same in every language"
-
-
-FACTS: dict[str, Fact] = {
-    "cell": Fact.CELL,  # the cell of the action
-    "name": Fact.TEXT,  # the cell of the action as written, when it is off the board
-    "radius": Fact.NUMBER,  # how many steps the board's cells are at most from the centre
-    "remaining": Fact.NUMBER,  # how many stones the capture still removes
-    "parts": Fact.NUMBER,  # into how many pieces a removal would split the group
-    "lonely": Fact.CELL,  # a cell that touches no stone
-    "largest": Fact.NUMBER,  # the largest group next to the cell
-    "better": Fact.CELL,  # a cell whose largest neighbouring group is smaller
-    "smallest": Fact.NUMBER,  # the largest group next to that cell
-}
-"""Every fact a Rive explanation can carry, by name."""
-
-KINDS: dict[Kind, tuple[Rule, frozenset[str]]] = {
-    Kind.OFF_BOARD: (Rule.V1, frozenset({"name", "radius"})),
-    Kind.GAME_OVER: (Rule.V7, frozenset()),
-    Kind.NO_CAPTURE: (Rule.V5, frozenset()),
-    Kind.IN_CAPTURE: (Rule.V5, frozenset({"remaining"})),
-    Kind.NO_STONE: (Rule.V5, frozenset({"cell"})),
-    Kind.NOT_IN_GROUP: (Rule.V5, frozenset({"cell"})),
-    Kind.SPLIT: (Rule.V5, frozenset({"cell", "parts"})),
-    Kind.OCCUPIED: (Rule.V1, frozenset({"cell"})),
-    Kind.ISOLATION: (Rule.V3, frozenset({"cell", "lonely"})),
-    Kind.SMALLEST: (Rule.V4, frozenset({"cell", "largest", "better", "smallest"})),
-}
-"""Every kind with the rule it breaks and the facts it carries."""
-
-
-@dataclass(frozen=True)
-class Explanation(Worded):
-    """Why an action is illegal, as facts: the rule it breaks, the :class:`Kind` of reason, the
-    ``cells`` a diagram may mark (the cells where the stone may go instead, or the capturing
-    group) and the ``facts`` a sentence says (:data:`FACTS`). :meth:`text` writes the sentence
-    in English, German or Chinese (:mod:`hive_teach.rive.i18n`).
-
-    >>> why = Explanation(Rule.V1, Kind.OCCUPIED, (cell(0, 0),), {"cell": cell(0, 0)})
-    >>> str(why)
-    'There is already a stone on 0,0: stones go on empty cells. (V1)'
-    >>> why.text("de")
-    'Auf 0,0 liegt schon ein Stein: Steine kommen auf leere Felder. (V1)'
+    >>> err = InvalidActionError("x", "it is not a cell")
+    >>> err.move, err.reason, str(err.at(3))
+    ('x', 'it is not a cell', "action 3 'x' is not a Rive action: it is not a cell")
     """
 
-    rule: Rule
-    kind: Kind
-    cells: tuple[Cell, ...] = ()
-    facts: Mapping[str, object] = field(default_factory=dict, hash=False)
-
-    def render(self, lang: str, rule: bool) -> str:
-        """The sentence in ``lang``, with the rule id if ``rule`` (see :meth:`Worded.text`)."""
-        from hive_teach.rive.i18n import render
-
-        return render(self, lang, rule=rule)
-
-
-class InvalidActionError(ValueError):
-    """Text that is not a Rive action at all (bad syntax); ``index`` is set when the text was
-    action number ``index`` of a game text."""
-
-    def __init__(self, text: str, why: str, index: int | None = None) -> None:
-        self.text = text
-        self.why = why
+    def __init__(self, move: str, reason: str, index: int | None = None) -> None:
         self.index = index
         where = "" if index is None else f"action {index} "
-        super().__init__(f"{where}{quoted(text)} is not a Rive action: {why}")
+        super().__init__(move, reason, label=f"{where}{quoted(move)} is not a Rive action")
 
     def at(self, index: int) -> InvalidActionError:
         """The same error, naming its place in a game text."""
-        return InvalidActionError(self.text, self.why, index)
+        return InvalidActionError(self.move, self.reason, index)
 
 
-class IllegalActionError(ValueError):
-    """A well-formed action the rules forbid here, with the ``rule`` it breaks and a ``reason``.
+class IllegalActionError(IllegalMoveError):
+    """A well-formed action the rules forbid here: the core
+    :class:`~hive_teach.core.errors.IllegalMoveError` with the ``rule`` it breaks, the English
+    ``reason``, the ``explanation`` (facts) and :meth:`text` the message in any language;
+    ``index`` is set when the action was number ``index`` of a game text.
 
+    >>> from hive_teach.core.hexgrid import cell
+    >>> from hive_teach.rive.explain import Explanation, Kind
     >>> why = Explanation(Rule.V3, Kind.ISOLATION, (cell(0, -2),),
     ...                   {"cell": cell(1, 0), "lonely": cell(0, -2)})
     >>> err = IllegalActionError("1,0", why)
-    >>> err.rule, str(err)
-    (<Rule.V3: 'V3'>, '1,0: 1,0 touches a stone, but some cells still touch no stone (like \
-0,-2): you must place on one of those first. (V3)')
+    >>> err.move, err.rule, str(err)
+    ('1,0', <Rule.V3: 'V3'>, '1,0: 1,0 touches a stone, but some cells still touch no stone \
+(like 0,-2): you must place on one of those first. (V3)')
     >>> str(err.at(2)).startswith("action 2 (1,0): 1,0 touches a stone")
     True
-    >>> err.explanation.text("zh")
-    '1,0 挨着棋子，但还有不挨任何棋子的空格（比如 0,-2）：必须先放在这样的格子上。(V3)'
+    >>> err.text("zh")
+    '1,0: 1,0 挨着棋子，但还有不挨任何棋子的空格（比如 0,-2）：必须先放在这样的格子上。(V3)'
     """
 
-    def __init__(self, text: str, explanation: Explanation, index: int | None = None) -> None:
-        self.text = text
-        self.explanation = explanation
-        self.rule = explanation.rule
-        self.reason = explanation.reason
+    explanation: Explanation
+
+    def __init__(self, move: str, explanation: Explanation, index: int | None = None) -> None:
         self.index = index
-        where = text if index is None else f"action {index} ({text})"
-        super().__init__(f"{where}: {self.reason} ({self.rule})")
+        label = move if index is None else f"action {index} ({move})"
+        super().__init__(move, explanation.rule, explanation.reason, explanation, label=label)
 
     def at(self, index: int) -> IllegalActionError:
         """The same error, naming its place in a game text."""
-        return IllegalActionError(self.text, self.explanation, index)
-
-
-# At most 100 digits a number: far past any board (V1), and far below int()'s digit limit.
-_ACTION_RE = re.compile(
-    r"\s*([xX]?)\s*\(?\s*([+-]?[0-9]{1,100})\s*,\s*([+-]?[0-9]{1,100})\s*\)?\s*")
-_ACTION_HINT = "write q,r to place a stone or xq,r to remove one, e.g. 0,-1 or x2,-1"
-
-
-def read_action(text: str) -> tuple[bool, int, int]:
-    """Read the syntax of an action: ``(is_removal, q, r)``; raises :class:`InvalidActionError`.
-
-    >>> read_action(" x(2, -1) ")
-    (True, 2, -1)
-    """
-    match = _ACTION_RE.fullmatch(text)
-    if match is None:
-        why = "it is empty" if not text.strip() else "it is not a cell"
-        raise InvalidActionError(text, f"{why}: {_ACTION_HINT}")
-    return bool(match[1]), int(match[2]), int(match[3])
-
-
-class Action(NamedTuple):
-    """One step of a game: a placement on ``cell``, or the removal of the stone there.
-
-    A tuple, so it is cheap to hash and compare; write it with ``str(action)`` or
-    :attr:`text` in the game-text form ``q,r`` / ``xq,r``.
-
-    >>> a = Action.place(cell(1, 0))
-    >>> a, a.text, Action.remove(cell(1, 0)).text
-    (Action('1,0'), '1,0', 'x1,0')
-    """
-
-    cell: Cell
-    is_removal: bool = False
-
-    @classmethod
-    def place(cls, c: Cell) -> Action:
-        """A placement of a stone of the player to move on ``c``."""
-        return cls(c, False)
-
-    @classmethod
-    def remove(cls, c: Cell) -> Action:
-        """The removal of the stone on ``c`` during a capture."""
-        return cls(c, True)
-
-    @classmethod
-    def parse(cls, text: str) -> Action:
-        """Read an action from its text, without a board (see ``RiveGame.parse_move``)."""
-        is_removal, q, r = read_action(text)
-        if not (-LIMIT <= q <= LIMIT and -LIMIT <= r <= LIMIT):
-            raise InvalidActionError(text, f"the cell {q},{r} is far off any Rive board")
-        return cls(cell(q, r), is_removal)
-
-    @property
-    def text(self) -> str:
-        """The game-text form: ``q,r`` for a placement, ``xq,r`` for a removal."""
-        name = cell_name(self.cell)
-        return "x" + name if self.is_removal else name
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"Action({self.text!r})"
+        return IllegalActionError(self.move, self.explanation, index)
 
 
 def check_side(side: int) -> int:
@@ -320,23 +180,3 @@ def board_index(side: int) -> dict[Cell, int]:
     return {c: i for i, c in enumerate(board_cells(side))}
 
 
-_HEADER_RE = re.compile(r"\s*rive\s*([0-9]+)\s*", re.IGNORECASE)
-
-
-def read_header(text: str) -> int:
-    """The board side named by the first field of a game text, e.g. ``rive5``.
-
-    >>> read_header("rive5")
-    5
-    >>> read_header("hive5")
-    Traceback (most recent call last):
-    ...
-    ValueError: 'hive5' does not start a Rive game text: write rive<side>, e.g. rive5;0,0;2,-1
-    """
-    match = _HEADER_RE.fullmatch(text)
-    if match is None:
-        raise ValueError(
-            f"{quoted(text)} does not start a Rive game text: write rive<side>, e.g. "
-            "rive5;0,0;2,-1"
-        )
-    return check_side(int(match[1]))

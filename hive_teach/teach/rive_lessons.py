@@ -24,7 +24,8 @@ from typing import Any
 from hive_teach.board.controller import RiveController
 from hive_teach.core.i18n import join_sentences
 from hive_teach.rive.i18n import side_name, t
-from hive_teach.rive.rules import Action, InvalidActionError
+from hive_teach.rive.moves import Action
+from hive_teach.rive.rules import InvalidActionError
 from hive_teach.teach import lessons
 from hive_teach.teach.lessons import answer, exercise, set_language, show, why
 from hive_teach.teach.library import language

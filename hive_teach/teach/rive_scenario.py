@@ -70,10 +70,11 @@ from typing import Any, ClassVar, Self
 
 from hive_teach.core.hexgrid import Cell, cell_name
 from hive_teach.core.tomlfile import Reader
-from hive_teach.rive.engine import RiveGame
 from hive_teach.rive.explain import explain
+from hive_teach.rive.moves import Action
 from hive_teach.rive.paint import RiveMarks
-from hive_teach.rive.rules import Action, Colour, IllegalActionError, InvalidActionError, Rule
+from hive_teach.rive.position import RiveGame
+from hive_teach.rive.rules import Colour, IllegalActionError, InvalidActionError, Rule
 from hive_teach.teach.base import Finding, Scenario
 
 _BOOL_MARKS = ("legal", "sizes", "last", "capture", "largest", "coords")

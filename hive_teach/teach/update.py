@@ -57,7 +57,7 @@ from hive_teach.hive.explain import explain_move
 from hive_teach.hive.marks import Marks
 from hive_teach.hive.position import Move
 from hive_teach.rive.explain import explain
-from hive_teach.rive.rules import Action
+from hive_teach.rive.moves import Action
 from hive_teach.teach.base import ScenarioError
 from hive_teach.teach.markdown import Source, blocks
 from hive_teach.teach.scenario import AnyScenario, HiveScenario, RiveScenario, loads

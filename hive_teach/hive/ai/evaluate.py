@@ -117,7 +117,7 @@ def winning_moves(
         return  # the bound: one move fills one cell, only a throw moves the Queen herself
     last = empty[0] if len(empty) == 1 else None
     won = WIN_STATE[me]
-    for m in pos._generate_pairs() if moves is None else moves:
+    for m in pos.legal_pairs() if moves is None else moves:
         if m[1] == last or (throw and m[0] is queen):
             pos.push_pair(*m)
             hit = pos.state is won
@@ -157,7 +157,7 @@ def evaluate(pos: Position) -> int:
         else:
             score[i >= _HALF] += _FREE[i]
     where = pos.where
-    for piece in pos._pieces:
+    for piece in pos.game_type.pieces:
         if piece not in where:
             score[piece.index >= _HALF] += _IN_HAND[piece.index]
     for col in (0, 1):

@@ -154,7 +154,7 @@ class Searcher:
                 self.history[key] >>= 2
 
     def _root_moves(self, pos: Position) -> list[_Pair]:
-        moves = sorted(pos._generate_pairs(), key=_stable_key)
+        moves = sorted(pos.legal_pairs(), key=_stable_key)
         if self.rng is not None:
             self.rng.shuffle(moves)
         return self._ordered(pos, moves, None, 0)
@@ -228,7 +228,7 @@ class Searcher:
                 if flag == _UPPER and e_score <= alpha:
                     return e_score
 
-        moves = self._ordered(pos, pos._generate_pairs(), tt_move, ply)
+        moves = self._ordered(pos, pos.legal_pairs(), tt_move, ply)
         alpha0 = alpha
         best = -INFINITY
         best_move: _Pair | None = None

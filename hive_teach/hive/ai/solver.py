@@ -214,7 +214,7 @@ class _Proof:
                 return (1, -1, 0)
             return (0 if to in ring and to not in stacks else 1, piece.index, to)
 
-        return sorted(pos._generate_pairs(), key=key)
+        return sorted(pos.legal_pairs(), key=key)
 
     def _defences(self, pos: Position) -> list[_Pair]:
         """Defender replies, the likeliest defences first: Queen moves, then leaving her side,
@@ -240,7 +240,7 @@ class _Proof:
                 rank = 2
             return (rank, piece.index, to)
 
-        return sorted(pos._generate_pairs(), key=key)
+        return sorted(pos.legal_pairs(), key=key)
 
 
 __all__ = ["SolverTimeout", "forces_win", "is_unique", "solve"]

@@ -41,10 +41,11 @@ from hive_teach.core.i18n import (
     sentence,
     side_name,
 )
+from hive_teach.hive.explain.facts import FACTS, Fact
 from hive_teach.hive.pieces import Bug, Colour, Piece
 
 if TYPE_CHECKING:
-    from hive_teach.hive.explain import Explanation
+    from hive_teach.hive.explain.explanation import Explanation
 
 CATALOGUES: dict[str, Catalogue] = {lang: catalogue("hive", lang) for lang in LANGUAGES}
 """The catalogue of each language, from its file ``locale/<lang>/hive.toml`` (data a
@@ -68,8 +69,6 @@ def render(why: Explanation, lang: str = "en", *, rule: bool = True) -> str:
 
 def values_of(why: Explanation, cat: Catalogue) -> dict[str, object]:
     """What the templates of ``cat`` fill in for ``why``: its facts, written in the language."""
-    from hive_teach.hive.explain import FACTS, Fact
-
     facts: dict[str, object] = dict(why.facts)
     if why.mover is not None:
         facts["mover"] = why.mover

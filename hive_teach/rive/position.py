@@ -59,11 +59,11 @@ from typing import NamedTuple
 
 from hive_teach.core.game import Outcome, Termination
 from hive_teach.core.hexgrid import Cell, cell, components, coords
-from hive_teach.rive.explain import explain, off_board
+from hive_teach.rive.explain import Explanation, explain, off_board
+from hive_teach.rive.moves import Action
+from hive_teach.rive.notation import read_action, read_header
 from hive_teach.rive.rules import (
-    Action,
     Colour,
-    Explanation,
     IllegalActionError,
     InvalidActionError,
     board_cells,
@@ -71,8 +71,6 @@ from hive_teach.rive.rules import (
     board_neighbours,
     check_side,
     is_on_board,
-    read_action,
-    read_header,
 )
 
 
@@ -163,7 +161,7 @@ class RiveGame:
         game = cls(read_header(header))
         for index, field in enumerate(fields, start=1):
             try:
-                game._apply(game.parse_move(field))  # parse_move checked legality
+                game.push(game.parse_move(field))  # parse_move checked legality
             except (InvalidActionError, IllegalActionError) as err:
                 raise err.at(index) from None
         return game
@@ -499,7 +497,7 @@ into 2 pieces: the group must stay in one piece. (V5)
         """An independent copy with the same history."""
         game = RiveGame(self.side)
         for step in self._undo:
-            game._apply(step.action)
+            game.push(step.action)
         return game
 
     def __str__(self) -> str:
@@ -514,7 +512,7 @@ into 2 pieces: the group must stay in one piece. (V5)
     def __repr__(self) -> str:
         return f"RiveGame.from_text({self.to_text()!r})"
 
-    def _check_invariants(self) -> None:
+    def check_invariants(self) -> None:
         """Check the incremental bookkeeping against a recount from the stones (for tests)."""
         stones = self._stones
         expected = {frozenset(g) for g in components(stones)}

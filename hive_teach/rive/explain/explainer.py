@@ -33,10 +33,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hive_teach.core.hexgrid import Cell, cell_name, components, neighbours
-from hive_teach.rive.rules import Action, Explanation, Kind, Rule, is_on_board
+from hive_teach.rive.explain.explanation import Explanation
+from hive_teach.rive.explain.facts import Kind
+from hive_teach.rive.moves import Action
+from hive_teach.rive.rules import Rule, is_on_board
 
 if TYPE_CHECKING:
-    from hive_teach.rive.engine import PendingCapture, RiveGame
+    from hive_teach.rive.position import PendingCapture, RiveGame
 
 
 def explain(game: RiveGame, action: Action | str) -> Explanation | None:
