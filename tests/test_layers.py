@@ -7,7 +7,7 @@ imports a drawing or widget library. The one exception is python-chess's: a posi
 itself for a notebook (``_repr_svg_``), importing the board layer inside that method only.
 
 import-linter sees only the imports at a module's top. The cycle check here builds the graph
-from the source (:func:`import_graph`), imports inside functions included (not those under
+from the source (``tools/import_graph.py``), imports inside functions included (not those under
 ``if TYPE_CHECKING:``, which never run): a function-level import does not make a cycle go away,
 it only hides it until the function runs.
 """
@@ -21,114 +21,24 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
 
-ALLOWED_EDGES = frozenset({
-    ("hive_teach.hive.position", "hive_teach.board.drawing"),
-    ("hive_teach.rive.position", "hive_teach.board.drawing"),
-})
-"""python-chess's exception: a game draws itself for a notebook (``_repr_svg_``/``_repr_png_``)
-through the board layer, imported inside those methods only."""
+import import_graph  # noqa: E402
 
-ENGINE_PACKAGES_PENDING = ["hive_teach.hive", "hive_teach.rive"]
-"""Packages whose inner cycles another branch removes; the merge deletes this list (and its
-use below), so that the check covers every layer."""
-
-
-def import_graph(package: Path) -> dict[str, set[str]]:
-    """Module -> the package's modules it imports, at its top or inside a function (not under
-    ``if TYPE_CHECKING:``); ``from a import b`` counts as importing ``a.b`` if that is a
-    module, else ``a``."""
-    root = package.name
-    files = {}
-    for f in package.rglob("*.py"):
-        parts = list(f.relative_to(package.parent).with_suffix("").parts)
-        if parts[-1] == "__init__":
-            parts.pop()
-        files[".".join(parts)] = f
-
-    def module(name: str) -> str | None:
-        while name and name not in files:
-            name = name.rpartition(".")[0]
-        return name or None
-
-    graph: dict[str, set[str]] = {}
-    for name, f in files.items():
-        tree = ast.parse(f.read_text(encoding="utf-8"))
-        skipped = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
-                   and "TYPE_CHECKING" in ast.unparse(node.test)
-                   for stmt in node.body for n in ast.walk(stmt)}
-        here = name if f.name == "__init__.py" else name.rpartition(".")[0]
-        deps = set()
-        for node in ast.walk(tree):
-            if id(node) in skipped:
-                continue
-            if isinstance(node, ast.Import):
-                targets = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    up = here.split(".")[: len(here.split(".")) - node.level + 1]
-                    base = ".".join([*up, base] if base else up)
-                targets = [f"{base}.{a.name}" for a in node.names] + [base]
-            else:
-                continue
-            for target in targets:
-                found = module(target) if target.split(".")[0] == root else None
-                if found is not None and found != name:
-                    deps.add(found)
-                    break  # "from a import b": a.b if a module, else a
-        graph[name] = deps
-    return graph
-
-
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components of more than one module (Tarjan), sorted."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    found: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        for w in graph.get(v, ()):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            component = []
-            while True:
-                w = stack.pop()
-                component.append(w)
-                if w == v:
-                    break
-            if len(component) > 1:
-                found.append(sorted(component))
-
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return sorted(found)
-
-
-def checked_graph(package: Path) -> dict[str, set[str]]:
-    """The import graph without the allowed edges and the pending engine packages."""
-    def pending(m: str) -> bool:
-        return any(m == p or m.startswith(p + ".") for p in ENGINE_PACKAGES_PENDING)
-
-    return {m: {d for d in deps if (m, d) not in ALLOWED_EDGES and not pending(d)}
-            for m, deps in import_graph(package).items() if not pending(m)}
-
+import_cycles = import_graph.import_cycles
 
 def test_no_import_cycle_counting_imports_inside_functions() -> None:
-    """board, teach, classroom, cli, tutorial and core: no cycle, whether an import sits at a
-    module's top or inside a function."""
-    graph = checked_graph(ROOT / "hive_teach")
+    """Every layer (core, the engines, board, teach, classroom, cli, tutorial): no cycle,
+    whether an import sits at a module's top or inside a function. Not even the engines'
+    drawing of themselves (``_repr_svg_`` importing ``board.drawing`` inside the method) closes
+    one: the drawing pipeline finds a game's painter through the registry."""
+    graph = import_graph.import_graph(ROOT / "hive_teach")
     assert {"hive_teach.board.controller", "hive_teach.teach.lessons", "hive_teach.cli",
-            "hive_teach.classroom.server", "hive_teach.core.registry"} <= set(graph)
-    assert cycles(graph) == []
+            "hive_teach.classroom.server", "hive_teach.core.registry",
+            "hive_teach.hive.explain.explainer", "hive_teach.rive.position"} <= set(graph)
+    assert ("hive_teach.board.drawing" in graph["hive_teach.hive.position"]
+            and "hive_teach.board.drawing" in graph["hive_teach.rive.position"])
+    assert import_cycles(ROOT / "hive_teach") == []
 
 
 def test_the_cycle_check_sees_an_import_inside_a_function(tmp_path: Path) -> None:
@@ -141,12 +51,11 @@ def test_the_cycle_check_sees_an_import_inside_a_function(tmp_path: Path) -> Non
     (pkg / "board" / "controller.py").write_text(
         "def click_model():\n    from hive_teach.board import clicks\n    return clicks\n")
     (pkg / "board" / "clicks.py").write_text("from hive_teach.board.controller import x\n")
-    assert cycles(checked_graph(pkg)) == [["hive_teach.board.clicks",
-                                           "hive_teach.board.controller"]]
+    assert import_cycles(pkg) == [["hive_teach.board.clicks", "hive_teach.board.controller"]]
     (pkg / "board" / "controller.py").write_text(
         "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
         "    from hive_teach.board import clicks\n")
-    assert cycles(checked_graph(pkg)) == []
+    assert import_cycles(pkg) == []
 
 
 GAME_TYPES = frozenset({"Position", "RiveGame", "HiveScenario", "RiveScenario"})
