@@ -220,7 +220,7 @@ LEGEND: dict[str, dict[str, str]] = {
     "surrounded": {"en": "ring of marks around a Queen Bee: surrounded on all six sides (R19)",
                    "de": "Markierungen rund um eine Bienenkönigin: an allen sechs Seiten "
                          "umzingelt (R19)",
-                   "zh": "蜂后周围的标记：六面都被包围了（R19）"},
+                   "zh": "蜂后周围的标记：六面都被围住了（R19）"},
     "label": {"en": "letter in a purple box: a cell the text names",
               "de": "Buchstabe im lila Kästchen: ein Feld, das der Text nennt",
               "zh": "紫色方框里的字母：文字里提到的格子"},
