@@ -432,7 +432,7 @@ def test_a_finished_game_updates_the_records(server: ThreadServer) -> None:
     assert after.status_code == 409 and "over" in after.json()["error"]
     view = white.get(f"/api/games/{game['id']}/view", params={"lang": "zh"}).json()
     assert view["state"] == "WhiteWins" and view["targets"] == {}
-    assert view["result_text"] == "白方获胜：黑方的蜂后被包围了。(R19)"
+    assert view["result_text"] == "白方获胜：黑方的蜂后被围住了。(R19)"
     info = white.get(f"/api/games/{game['id']}").json()
     assert info["seats"]["names"] == {"white": "wendy", "black": "bob"}
     # a signed-in learner's illegal attempt carries their name for the teacher

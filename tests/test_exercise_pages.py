@@ -139,7 +139,7 @@ def test_the_check_for_answers_finds_one() -> None:
 
 
 def test_a_find_cell_names_its_scenario_only() -> None:
-    source = ROOT / "notebooks" / "source" / "04-gates.toml"
+    source = ROOT / "notebooks" / "source" / "06-beetle.toml"
     nb = build_notebooks.build(source, "de")
     assert any(c["source"] == 'find_exercise("beetle-drops-into-hole")' for c in nb["cells"])
 

@@ -207,8 +207,21 @@ rule says why; thick bar between two pieces: the gap is too narrow to slide thro
                   items=_WORDS.text("legend_separator", lang).join(items))
 
 
+def asks(s: AnyScenario, *, answer: bool = True) -> bool:
+    """Whether :func:`show` prints the scenario's question above its picture: not when the
+    picture draws the answer (a static picture cannot be clicked, and would answer it).
+
+    >>> asks(scenario("freedom-gate-queen")), asks(scenario("freedom-gate-queen"), answer=False)
+    (False, True)
+    """
+    if not s.question:
+        return False
+    return not answer or s.marks(answer=True) == s.marks(answer=False)
+
+
 def show(sid: str, *, answer: bool = True, legend_below: bool = False) -> None:
-    """The scenario's diagram with its title, caption and question.
+    """The scenario's diagram with its title, caption and question (the question only when
+    the picture does not draw its answer: :func:`asks`).
 
     ``answer=False`` leaves out what gives the answer away (Hive: targets, crosses, gates,
     paths; Rive: the legal cells, the stones chosen for removal, the crosses), for a scenario
@@ -218,7 +231,7 @@ def show(sid: str, *, answer: bool = True, legend_below: bool = False) -> None:
     lang = language()
     s = scenario(sid)
     text = f"### {s.text('title', lang)}\n\n{s.text('caption', lang)}"
-    if s.question:
+    if asks(s, answer=answer):
         text += f"\n\n**{s.text('question', lang)}**"
     display_markdown(text)
     display_png(picture(s, lang, answer=answer))
@@ -464,6 +477,7 @@ def _board(s: AnyScenario, options: dict[str, Any]) -> Any:
 __all__ = [
     "PROGRESS_KEY",
     "answer",
+    "asks",
     "board",
     "coached_game",
     "display_markdown",

@@ -13,7 +13,7 @@ first names them.
 >>> lesson.id, lesson.order, lesson.rules, lesson.title("de")
 ('spider', 8, ('R12',), 'Die Spinne: genau drei Schritte')
 >>> [item.id for item in lesson_items(lesson)]
-['spider-exactly-three', 'spider-gate-and-two-steps']
+['spider-exactly-three', 'spider-gate-and-two-steps', 'spider-round-the-row']
 >>> find_lesson("spider") == find_lesson("08-spider") == lesson
 True
 """

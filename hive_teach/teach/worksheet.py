@@ -102,8 +102,8 @@ def choose_items(files: Sequence[str | Path] = (), *, lesson: str | None = None,
     keeps one game's. A ValueError when nothing is chosen or nothing is left.
 
     >>> [i.id for i in choose_items(lesson="spider")]
-    ['spider-exactly-three', 'spider-gate-and-two-steps']
-    >>> [i.id for i in choose_items(lesson="4", rules=["R8"])]
+    ['spider-exactly-three', 'spider-gate-and-two-steps', 'spider-round-the-row']
+    >>> [i.id for i in choose_items(lesson="6", rules=["R8"])]
     ['height-gate-beetle', 'height-gate-from-higher-up', 'beetle-drops-into-hole']
     """
     if files and lesson is not None:
