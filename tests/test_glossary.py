@@ -112,8 +112,8 @@ def test_the_glossary_ships_in_the_wheel() -> None:
 
 def test_catalogues_added_later_are_covered() -> None:
     files = {p.relative_to(ROOT).as_posix() for p in course_files()}
-    assert "hive_teach/hive/catalogue/zh.toml" in files
-    assert "hive_teach/classroom/catalogue/de.toml" in files
+    assert "hive_teach/locale/zh/hive.toml" in files
+    assert "hive_teach/locale/de/classroom.toml" in files
     assert "notebooks/source/08-spider.toml" in files
     assert "puzzles/grasshopper-last-gap.toml" in files
     assert "hive_teach/core/glossary.toml" not in files
