@@ -101,6 +101,7 @@ def test_every_word_a_fact_can_be_has_a_phrase(lang):
     assert placeholders(phrases["copy"]) == {"bug", "via"}
 
 
+@pytest.mark.slow  # 5-30 s: kept out of the fast loop (README: under a minute)
 def test_the_words_the_engine_uses_are_those_the_catalogues_know():
     used: dict[str, set[str]] = {name: set() for name in WORDS}
     for why in [*explanations(), *_golden_explanations()]:
