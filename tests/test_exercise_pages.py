@@ -112,6 +112,7 @@ def literals(source: str) -> set[str]:
             if isinstance(n, ast.Constant) and isinstance(n.value, str)}
 
 
+@pytest.mark.slow  # 5-30 s: kept out of the fast loop (README: under a minute)
 def test_no_notebook_code_cell_holds_an_accepted_move_or_a_solution() -> None:
     """No cell gives a find exercise's or a puzzle's answer: not as a string in a cell about
     that scenario or puzzle, nor in a cell that names no scenario. (A ``why`` cell may

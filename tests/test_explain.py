@@ -109,12 +109,14 @@ def test_explanations_agree_with_the_generator_everywhere():
     assert not bad, bad[:10]
 
 
+@pytest.mark.slow  # 5-30 s: kept out of the fast loop (README: under a minute)
 def test_the_public_functions_agree_with_the_shared_analysis():
     for n, s in enumerate(sweep()[::7]):
         for (piece, c), why in list(s.moves.items())[n % 97::97]:
             assert explain_move(s.pos, Move(piece, c)) == why
 
 
+@pytest.mark.slow  # 5-30 s: kept out of the fast loop (README: under a minute)
 def test_explain_piece_is_none_iff_the_piece_has_a_move():
     for s in sweep()[::2]:
         for piece, why in s.pieces.items():

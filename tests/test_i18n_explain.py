@@ -101,6 +101,7 @@ def test_every_word_a_fact_can_be_has_a_phrase(lang):
     assert placeholders(phrases["copy"]) == {"bug", "via"}
 
 
+@pytest.mark.slow  # 5-30 s: kept out of the fast loop (README: under a minute)
 def test_the_words_the_engine_uses_are_those_the_catalogues_know():
     used: dict[str, set[str]] = {name: set() for name in WORDS}
     for why in [*explanations(), *_golden_explanations()]:
@@ -203,6 +204,10 @@ def test_every_golden_explanation_reads_well_in_german_and_chinese():
     bad = [(lang, why, problems) for why in _golden_explanations() for lang in LANGS
            if (problems := _problems(why, lang))]
     assert not bad, bad[:10]
+
+
+@pytest.mark.slow  # the sweep behind _sample() takes 10-20 s: kept out of the fast loop
+def test_the_golden_sample_and_the_sweep_write_every_template_and_lead():
     keys = set()
     for why in [*_golden_explanations(), *_sample()]:
         keys |= {template_key(why), f"lead:{why.mosquito}"}

@@ -147,6 +147,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
             if p.is_file()}
 
 
+@pytest.mark.slow  # 5-30 s: kept out of the fast loop (README: under a minute)
 def test_right_blocks_pass_wrong_ones_fail_naming_cells_and_update_fixes_only_them(site: Path):
     assert not site.is_relative_to(ROOT)
     before = snapshot(site)
