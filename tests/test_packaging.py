@@ -69,7 +69,8 @@ def test_the_wheel_carries_the_course_and_the_licence(tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     (metadata,) = [n for n in names if n.endswith(".dist-info/METADATA")]
     head = zipfile.ZipFile(wheel).read(metadata).decode().split("\n\n", 1)[0].splitlines()
-    assert "License-Expression: MIT" in head and "License-File: LICENSE" in head
+    assert "License-Expression: MIT AND Apache-2.0" in head and "License-File: LICENSE" in head
+    assert "License-File: hive_teach/core/fonts/LICENSE-wqy.txt" in head
     for rel in ("course/scenarios/beetle-stack.toml", "course/scenarios/rive/rive-game-end.toml",
                 "course/puzzles/win-not-draw.toml", "course/notebooks/en/00-start-here.ipynb",
                 "course/notebooks/zh/00-start-here.ipynb",
@@ -94,12 +95,17 @@ def test_the_metadata_links_the_project() -> None:
 
 def test_the_licence_is_an_spdx_expression_with_its_file() -> None:
     """A ``{ text = "MIT" }`` table and a licence classifier: deprecated by setuptools, which
-    stops reading them after 2027-02-18."""
+    stops reading them after 2027-02-18. The expression names the licence of every licence
+    file the wheel carries: the kit's (MIT) and the bundled font's (Apache-2.0)."""
     import tomllib
 
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     project = data["project"]
-    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    shipped = [p.relative_to(ROOT).as_posix() for p in (ROOT / "hive_teach").rglob("LICENSE*")]
+    assert sorted(project["license-files"]) == sorted(["LICENSE", *shipped])
+    assert project["license"] == "MIT AND Apache-2.0"
+    assert "Apache License 2.0" in (ROOT / "hive_teach/core/fonts/LICENSE-wqy.txt").read_text(
+        encoding="utf-8")
     assert not [c for c in project["classifiers"] if c.startswith("License ::")]
     assert data["build-system"]["requires"] == ["setuptools>=77"]  # the first that reads them
     assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
