@@ -369,8 +369,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Copy the lesson notebooks into DIR (default ~/hive-teach-course), once: "
         "later runs keep your changes. Then open JupyterLab on it, to read and change the code.")
     p.add_argument("dir", metavar="DIR", nargs="?", type=Path, default=None)
+    p.add_argument("--port", type=int, default=None,
+                   help="the port (default: JupyterLab's; one in use is refused)")
     p.add_argument("--no-browser", action="store_true", help="only print the address")
-    p.set_defaults(func=lambda a: _app().lab(a.dir, not a.no_browser))
+    p.set_defaults(func=lambda a: _app().lab(a.dir, not a.no_browser, a.port))
 
     p = sub.add_parser(
         "uhp", help="run a Universal Hive Protocol engine on stdin/stdout",
