@@ -22,6 +22,7 @@ from hive_teach.board.analysis import AnalysisController
 from hive_teach.board.canvas_widget import CanvasWidget
 from hive_teach.board.controller import Feedback
 from hive_teach.board.drawing import scene_of
+from hive_teach.board.editor_widget import status_area
 from hive_teach.board.widget import rule_named
 from hive_teach.core.i18n import LANGUAGES, Words
 
@@ -45,7 +46,7 @@ class AnalysisBoard(CanvasWidget[Feedback]):
         self.controller = controller
         self.folder = Path(folder)
         picture = self._picture(canvas, width)
-        self.readout = w.HTML()
+        self.readout = status_area()
         small = w.Layout(width="4em")
         self.first_button = w.Button(icon="fast-backward", layout=small)
         self.back_button = w.Button(icon="step-backward", layout=small)
