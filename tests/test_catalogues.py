@@ -52,7 +52,7 @@ def test_the_languages_are_the_catalogue_folders():
     assert set(LANGUAGES) == {"en", "de", "zh"}
     assert TOPICS == ["analysis", "authoring", "classroom", "coach", "core", "course", "editor", "hive",
                       "lessons",
-                      "puzzle", "rive", "rive_board", "worksheet"]
+                      "puzzle", "rive", "rive_board", "worksheet", "workshop"]
 
 
 def gaps(locale: Path, topic: str, langs: tuple[str, ...] = LANGUAGES) -> list[str]:

@@ -80,7 +80,7 @@ class ScenarioWriter(Protocol):
 
     def __call__(self, pos: Position, output: str | Path, *, piece: Piece | str | None = ...,
                  lang: str = ..., source: str | None = ..., moves: int | None = ...,
-                 force: bool = ...) -> Saved: ...
+                 force: bool = ..., game_string: str | None = ...) -> Saved: ...
 
 
 ERASER = ""
