@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from hive_teach.cli import main
-from hive_teach.core.hexgrid import parse_cell
+from hive_teach.core.hexgrid import cell_name, parse_cell
 from hive_teach.hive.explain import explain_move
 from hive_teach.hive.moves import Move
 from hive_teach.hive.pieces import Piece
@@ -101,12 +101,12 @@ def test_every_language_reads_right_on_a_question_page(tmp_path):
                  "-o", str(out)]) == 0
     scenario = load(out)
     assert scenario.text("title", "de") == "Wohin kann die Ameise ziehen?"
+    cell = cell_name(scenario.position().where[Piece.from_name("wA1")])
     assert scenario.text("question", "de") == (
-        "Weiß ist am Zug. Markiere alle Felder, die die Ameise mit dem blauen Rand erreichen "
-        "kann.")
+        f"Weiß ist am Zug. Markiere alle Felder, die die Ameise auf {cell} erreichen kann.")
     assert scenario.text("question", "en") == (
-        "White to move. Mark every cell the Soldier Ant with the blue outline can reach.")
-    assert scenario.text("question", "zh") == "轮到白方走。标出蓝框里的兵蚁能到达的所有格子。"
+        f"White to move. Mark every cell the Soldier Ant on {cell} can reach.")
+    assert scenario.text("question", "zh") == f"轮到白方走。标出 {cell} 上的兵蚁能到达的所有格子。"
     assert scenario.text("caption", "de").startswith("Nach Zug 10. Die Ringe zeigen")
     text = out.read_text()
     assert text.index("de = ") < text.index("en = ")  # the teacher's language first

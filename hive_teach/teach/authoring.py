@@ -6,9 +6,9 @@ and forbidden cells (each with the rule :func:`~hive_teach.hive.explain.explain_
 as :func:`~hive_teach.hive.marks.marks_for` finds them for a diagram), the gates and throws
 that explain them, and a title, a question and a caption in every language for the teacher to
 rewrite. The question reads right beside a worksheet's question diagram (it names no file, no
-rule, no mark the question diagram leaves out and no piece code: the focus piece is the one
-with the blue outline); the caption, which the answer key prints, explains the rings and
-crosses of the full diagram. The file passes ``hive-teach verify`` as written.
+rule, no mark the question diagram leaves out and no piece code: the focus piece by its bug
+and its cell, whose name the question diagram shows); the caption, which the answer key
+prints, explains the rings and crosses of the full diagram. The file passes ``hive-teach verify`` as written.
 
 :func:`new_scenario` does it all for a game record (any format of
 :mod:`hive_teach.hive.records`) and writes the file.
@@ -29,9 +29,9 @@ en = "Where can the Queen Bee go?"
 zh = "蜂后能走到哪里？"
 <BLANKLINE>
 [question]
-de = "Weiß ist am Zug. Markiere alle Felder, die die Bienenkönigin mit dem blauen Rand ..."
-en = "White to move. Mark every cell the Queen Bee with the blue outline can reach."
-zh = "轮到白方走。标出蓝框里的蜂后能到达的所有格子。"
+de = "Weiß ist am Zug. Markiere alle Felder, die die Bienenkönigin auf -1,0 erreichen kann."
+en = "White to move. Mark every cell the Queen Bee on -1,0 can reach."
+zh = "轮到白方走。标出 -1,0 上的蜂后能到达的所有格子。"
 <BLANKLINE>
 [caption]
 de = "Nach Zug 4. Die Ringe zeigen, wohin die Bienenkönigin darf, ..."
@@ -137,7 +137,7 @@ def scenario_toml(pos: Position, sid: str, *, piece: Piece | str | None = None,
     n = len(pos.move_stack) if moves is None else moves
     placing = piece not in pos.where
     # Every language, the teacher's first: the question reads right beside a question
-    # diagram (no file, rule, mark or piece code; the focus piece has the blue outline),
+    # diagram (no file, rule, mark or piece code; the focus piece by its bug and cell),
     # the caption (which a worksheet prints in the answer key) explains the full diagram.
     texts = {key: {x: _text(key, x, pos, piece, placing, layout, n)
                    for x in (lang, *(o for o in LANGUAGES if o != lang))}
@@ -296,7 +296,9 @@ def _text(key: str, lang: str, pos: Position, piece: Piece, placing: bool, layou
     if key == "caption":
         where = _WORDS("setup" if layout else "after" if n else "start", lang, n=n)
         return _WORDS("caption", lang, where=where, bug=bug)
-    return _WORDS(f"{key}_{'place' if placing else 'move'}", lang, bug=bug, side=side)
+    cell = "" if placing else cell_name(pos.where[piece])
+    return _WORDS(f"{key}_{'place' if placing else 'move'}", lang, bug=bug, side=side,
+                  cell=cell)
 
 
 def _marks(pos: Position, last: tuple[Ref | None, Ref] | None,
