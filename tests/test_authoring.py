@@ -107,7 +107,9 @@ def test_every_language_reads_right_on_a_question_page(tmp_path):
     assert scenario.text("question", "en") == (
         f"White to move. Mark every cell the Soldier Ant on {cell} can reach.")
     assert scenario.text("question", "zh") == f"轮到白方走。标出 {cell} 上的兵蚁能到达的所有格子。"
-    assert scenario.text("caption", "de").startswith("Nach Zug 10. Die Ringe zeigen")
+    assert scenario.text("caption", "de").startswith(
+        "Nach Zug 10. Die grünen Felder mit Punkt zeigen, wohin die Ameise darf")
+    assert ("Kreuz" in scenario.text("caption", "de")) == bool(scenario.focus.forbidden)
     text = out.read_text()
     assert text.index("de = ") < text.index("en = ")  # the teacher's language first
     assert "# translate" not in text
@@ -118,7 +120,7 @@ def test_every_language_reads_right_on_a_question_page(tmp_path):
             assert game.name not in words and ".pgn" not in words
             assert not re.search(r"\b[wb][QBGSAMLP]\d?\b|\bR\d+\b", words), words
     for words in (scenario.question | scenario.title).values():
-        for mark in ("ring", "cross", "Ring", "Kreuz", "圆圈"):
+        for mark in ("green", "cross", "grün", "Kreuz", "绿色", "叉"):
             assert mark not in words
     # The worksheet's question page prints the question, the key the caption.
     from hive_teach.teach.worksheet import texts
@@ -133,6 +135,11 @@ def test_a_scenario_of_a_record_keeps_the_records_spelling(tmp_path):
     game = RECORDS / "HV-Dumbot-Mormor51-2023-05-11-0957.pgn"
     assert main(["new-scenario", str(game), "--move", "8", "-o", str(out)]) == 0
     assert load(out).position().game_string().endswith("wQ -wB1;bG1 bB1-")  # the engine's
+    free = tmp_path / "free.toml"  # wB1 after move 12: six cells, none forbidden
+    assert main(["new-scenario", str(game), "--move", "12", "-o", str(free)]) == 0
+    assert not load(free).focus.forbidden
+    assert load(free).text("caption", "en") == (
+        "After move 12. The green cells with a dot show where the Beetle may go.")
     assert 'wQ \\\\wP;bG1 /wL"' in out.read_text()  # the record's, in a TOML string
 
 

@@ -8,7 +8,7 @@ that explain them, and a title, a question and a caption in every language for t
 rewrite. The question reads right beside a worksheet's question diagram (it names no file, no
 rule, no mark the question diagram leaves out and no piece code: the focus piece by its bug
 and its cell, whose name the question diagram shows); the caption, which the answer key
-prints, explains the rings and crosses of the full diagram. The file passes ``hive-teach
+prints, explains the marks of the full diagram (in the words of the lessons' legend). The file passes ``hive-teach
 verify`` as written.
 
 :func:`new_scenario` does it all for a game record (any format of
@@ -35,7 +35,7 @@ en = "White to move. Mark every cell the Queen Bee on -1,0 can reach."
 zh = "轮到白方走。标出 -1,0 上的蜂后能到达的所有格子。"
 <BLANKLINE>
 [caption]
-de = "Nach Zug 4. Die Ringe zeigen, wohin die Bienenkönigin darf, ..."
+de = "Nach Zug 4. Die grünen Felder mit Punkt zeigen, wohin die Bienenkönigin darf; ..."
 ...
 [position]
 game_string = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"
@@ -140,7 +140,9 @@ def scenario_toml(pos: Position, sid: str, *, piece: Piece | str | None = None,
     # Every language, the teacher's first: the question reads right beside a question
     # diagram (no file, rule, mark or piece code; the focus piece by its bug and cell),
     # the caption (which a worksheet prints in the answer key) explains the full diagram.
-    texts = {key: {x: _text(key, x, pos, piece, placing, layout, n)
+    caption = ("caption_stuck" if not targets else "caption" if forbidden else "caption_free")
+    texts = {key: {x: _text(caption if key == "caption" else key, x, pos, piece, placing,
+                            layout, n)
                    for x in (lang, *(o for o in LANGUAGES if o != lang))}
              for key in ("title", "question", "caption")}
     moment = ("set up on the board" if layout else f"after move {n}" if n
@@ -294,9 +296,9 @@ def _text(key: str, lang: str, pos: Position, piece: Piece, placing: bool, layou
     """The ``key`` text (title, question, caption) of a new scenario in ``lang``."""
     bug = BugName(piece.bug.value)
     side = side_name(pos.turn, lang)
-    if key == "caption":
+    if key.startswith("caption"):
         where = _WORDS("setup" if layout else "after" if n else "start", lang, n=n)
-        return _WORDS("caption", lang, where=where, bug=bug)
+        return _WORDS(key, lang, where=where, bug=bug)
     cell = "" if placing else cell_name(pos.where[piece])
     return _WORDS(f"{key}_{'place' if placing else 'move'}", lang, bug=bug, side=side,
                   cell=cell)
