@@ -8,8 +8,8 @@ that explain them, and a title, a question and a caption in every language for t
 rewrite. The question reads right beside a worksheet's question diagram (it names no file, no
 rule, no mark the question diagram leaves out and no piece code: the focus piece by its bug
 and its cell, whose name the question diagram shows); the caption, which the answer key
-prints, explains the marks of the full diagram (in the words of the lessons' legend). The file passes ``hive-teach
-verify`` as written.
+prints, explains the marks of the full diagram (in the words of the lessons' legend). The
+file passes ``hive-teach verify`` as written.
 
 :func:`new_scenario` does it all for a game record (any format of
 :mod:`hive_teach.hive.records`) and writes the file.
