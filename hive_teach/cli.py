@@ -479,12 +479,13 @@ def build_parser() -> argparse.ArgumentParser:
         description="Write a Hive scenario file for the position of a GameString or a game "
         "record (any format of 'import'), after its first N moves: the engine's targets and "
         "forbidden cells (with their rule ids) for one piece, and a title, a question and a "
-        "caption in English, German and Chinese (yours first) to edit. The file passes 'hive-teach verify'; its name "
-        "gives the scenario's id.",
+        "caption in English, German and Chinese (yours first) to edit. The file passes "
+        "'hive-teach verify'; its name gives the scenario's id.",
         epilog="The file is TOML: 'rules' (the rule ids it shows), [title], [question] and "
         "[caption] (en, de, zh: write yours; a worksheet prints the question beside the "
-        "question diagram, the title and caption in its answer key), [position] (game_string), and [focus] with the 'piece', "
-        "its 'targets' (the cells it may reach) and [focus.forbidden] (cell = the rule id "
+        "question diagram, the title and caption in its answer key), [position] "
+        "(game_string), and [focus] with the 'piece', its 'targets' (the cells it may "
+        "reach) and [focus.forbidden] (cell = the rule id "
         "that forbids it); cells are 'q,r' as 'render --coords' labels them. Change the "
         "texts, keep the cells, and check it again with 'hive-teach verify FILE'; 'hive-teach "
         "render FILE -o x.png' draws it.",
