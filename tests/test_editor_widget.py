@@ -27,7 +27,8 @@ def test_menus_and_clicks_go_through_the_controller(tmp_path):
     ed.turn_menu.value = 1  # White's turn 1 with pieces down: no game reaches it
     assert ed.controller.turn == 1 and ed.save_button.disabled
     assert "Not a position a game can reach" in ed.readout.value
-    ed.turn_menu.value = None
+    ed.turn_menu.value = 0  # the earliest: a Dropdown shows None as no choice at all
+    assert ed.controller.turn is None and ed.turn_menu.label.startswith("earliest (")
     assert not ed.save_button.disabled
     ed.side.value = Colour.BLACK
     assert ed.controller.to_move is Colour.BLACK
@@ -69,7 +70,7 @@ def test_the_first_click_is_green_and_the_status_area_keeps_its_height():
     ed.tool_menu.value = "wQ"
     ed.click_cell("0,0")
     assert "#060" in ed.readout.value and "Not a position" not in ed.readout.value
-    assert ed.focus_menu.options[0][0] == "a piece to place (auto)"  # Black has none down
+    assert ed.focus_menu.options[0][0] == "new piece (auto)"  # Black has none down
     ed.tool_menu.value = "bQ"
     ed.click_cell("1,0")
     ed.tool_menu.value = "wS"

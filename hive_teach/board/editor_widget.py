@@ -81,7 +81,7 @@ class EditorBoard(CanvasWidget[EditorFeedback]):
         self.tool_menu = w.Dropdown(layout=narrow)
         self.side = w.ToggleButtons(options=[("White", Colour.WHITE), ("Black", Colour.BLACK)],
                                     style={"button_width": "5em"})
-        self.turn_menu = w.Dropdown(layout=w.Layout(width="12em"))
+        self.turn_menu = w.Dropdown(layout=w.Layout(width="14em"))
         self.last_menu = w.Dropdown(layout=w.Layout(width="14em"))
         self.game_menu = w.Dropdown(options=list(GAME_TYPES), layout=w.Layout(width="14em"))
         self.tournament = w.Checkbox(indent=False)
@@ -89,7 +89,7 @@ class EditorBoard(CanvasWidget[EditorFeedback]):
         self.apply_button = w.Button(layout=w.Layout(width="11em"))
         self.clear_button = w.Button(icon="trash", layout=w.Layout(width="7em"))
         self.file_box = w.Text(placeholder="my-lesson.toml", layout=w.Layout(width="16em"))
-        self.focus_menu = w.Dropdown(layout=w.Layout(width="16em"))
+        self.focus_menu = w.Dropdown(layout=w.Layout(width="19em"))
         self.save_button = w.Button(button_style="success", icon="save",
                                     layout=w.Layout(width="13em"))
         self.language = w.ToggleButtons(options=list(LANGUAGES), value=controller.lang,
@@ -98,7 +98,8 @@ class EditorBoard(CanvasWidget[EditorFeedback]):
         c = controller
         self._watch(self.tool_menu, lambda v: c.choose(v))
         self._watch(self.side, lambda v: c.set_to_move(v))
-        self._watch(self.turn_menu, lambda v: c.set_turn(v))
+        # 0 is "the earliest the pieces allow" (a Dropdown shows the value None as no choice)
+        self._watch(self.turn_menu, lambda v: c.set_turn(v or None))
         self._watch(self.last_menu, lambda v: c.set_last_moved(v))
         self._watch(self.game_menu, lambda v: c.set_game_type(v))
         self._watch(self.tournament, lambda v: c.set_tournament(v))
@@ -156,9 +157,9 @@ class EditorBoard(CanvasWidget[EditorFeedback]):
             self.side.options = [(white, Colour.WHITE), (black, Colour.BLACK)]
             self.side.value = c.to_move
             auto = f"{self._label('auto')} ({c.turn_number})"
-            turns = [(auto, None), *((str(n), n) for n in range(1, max(31, c.turn_number + 1)))]
+            turns = [(auto, 0), *((str(n), n) for n in range(1, max(31, c.turn_number + 1)))]
             self.turn_menu.options = turns
-            self.turn_menu.value = c.turn
+            self.turn_menu.value = c.turn or 0
             self.turn_menu.description = self._label("turn")
             on_board = sorted(p.name for p in c.where)
             self.last_menu.options = [(self._label("none"), ""), *((n, n) for n in on_board)]
