@@ -89,3 +89,13 @@ def test_the_analysis_boards_status_area_keeps_its_height():
     board = analysis_board("Base;InProgress;White[2];wS1;bS1 wS1-", canvas=False)
     assert board.readout.layout.height == board.readout.layout.min_height
     assert board.readout.layout.height
+
+
+def test_the_analysis_step_buttons_say_what_they_do_without_an_icon_font():
+    """The app loads no icon font, so the icon-only step buttons were blank grey boxes."""
+    from hive_teach.teach.workshop import analysis_board
+
+    board = analysis_board("Base;InProgress;White[2];wS1;bS1 wS1-", canvas=False)
+    steps = [board.first_button, board.back_button, board.forward_button, board.last_button]
+    assert [b.description for b in steps] == ["|◀", "◀", "▶", "▶|"]
+    assert not any(b.icon for b in steps)

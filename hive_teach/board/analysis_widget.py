@@ -48,10 +48,12 @@ class AnalysisBoard(CanvasWidget[Feedback]):
         picture = self._picture(canvas, width)
         self.readout = status_area()
         small = w.Layout(width="4em")
-        self.first_button = w.Button(icon="fast-backward", layout=small)
-        self.back_button = w.Button(icon="step-backward", layout=small)
-        self.forward_button = w.Button(icon="step-forward", layout=small)
-        self.last_button = w.Button(icon="fast-forward", layout=small)
+        # Text, not Font Awesome icons: the app loads no icon font (nothing from outside), so
+        # the icon buttons were blank there.
+        self.first_button = w.Button(description="|◀", layout=small)
+        self.back_button = w.Button(description="◀", layout=small)
+        self.forward_button = w.Button(description="▶", layout=small)
+        self.last_button = w.Button(description="▶|", layout=small)
         self.slider = w.IntSlider(min=0, max=controller.total, value=controller.move,
                                   continuous_update=False)
         self.piece_menu = w.Dropdown(layout=w.Layout(width="16em"))

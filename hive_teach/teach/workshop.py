@@ -251,13 +251,14 @@ def _worksheet_box(lang: str, folder: Path) -> Any:
     choice = w.SelectMultiple(description=LABELS("scenarios", lang),
                               layout=w.Layout(width="30em", height="9em"))
     sheet_lang = w.ToggleButtons(options=list(LANGUAGES), value=lang,
-                                 description=LABELS("language", lang),
+                                 tooltips=[LABELS("language", lang)] * len(LANGUAGES),
                                  style={"button_width": "3em"})
-    refresh_button = w.Button(description=LABELS("refresh", lang), icon="refresh")
+    refresh_button = w.Button(description=LABELS("refresh", lang), layout=w.Layout(width="12em"))
     make_button = w.Button(description=LABELS("make", lang), button_style="success",
-                           icon="print")
+                           layout=w.Layout(width="18em"))
     status = w.HTML(layout=w.Layout(min_height="1.6em"))
-    box = w.VBox([w.HBox([choice, refresh_button]), sheet_lang, make_button, status])
+    box = w.VBox([w.HBox([choice, refresh_button]),
+                  w.HBox([w.Label(LABELS("language", lang)), sheet_lang]), make_button, status])
 
     def refresh(_button: Any = None) -> None:
         names = sorted(p.name for p in folder.glob("*.toml"))
