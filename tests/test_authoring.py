@@ -64,7 +64,7 @@ def test_every_piece_of_both_sides_makes_a_scenario():
 
 
 def test_the_forbidden_cells_carry_the_engines_rules():
-    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
     data = tomllib.loads(scenario_toml(pos, "queen", piece="wQ"))
     forbidden = data["focus"]["forbidden"]
     assert forbidden == {"-2,0": "R7", "-2,1": "R7", "-1,-1": "R7"}
@@ -79,15 +79,15 @@ def test_the_forbidden_cells_carry_the_engines_rules():
 
 def test_the_default_piece():
     # White's last move was wQ, and she can step: she is the focus.
-    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
     assert choose_piece(pos) == Piece.from_name("wQ")
     # White's last move was wS1, now pinned: the first white piece with a move instead.
-    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wA1 -wS1;bQ bS1-")
+    pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wA1 -wS1;bQ bS1-")
     assert not pos.targets(Piece.from_name("wS1"))
     first = next(m.piece for m in pos.legal_moves() if m.piece is not None)
     assert choose_piece(pos) == first
     # Black to move, having moved nothing yet.
-    assert choose_piece(Position.from_game_string("Base;InProgress;Black[1];wS1")).name[0] == "b"
+    assert choose_piece(Position.from_text("Base;InProgress;Black[1];wS1")).name[0] == "b"
 
 
 def test_every_language_reads_right_on_a_question_page(tmp_path):
@@ -134,7 +134,7 @@ def test_a_scenario_of_a_record_keeps_the_records_spelling(tmp_path):
     out = tmp_path / "queen.toml"
     game = RECORDS / "HV-Dumbot-Mormor51-2023-05-11-0957.pgn"
     assert main(["new-scenario", str(game), "--move", "8", "-o", str(out)]) == 0
-    assert load(out).position().game_string().endswith("wQ -wB1;bG1 bB1-")  # the engine's
+    assert load(out).position().to_text().endswith("wQ -wB1;bG1 bB1-")  # the engine's
     free = tmp_path / "free.toml"  # wB1 after move 12: six cells, none forbidden
     assert main(["new-scenario", str(game), "--move", "12", "-o", str(free)]) == 0
     assert not load(free).focus.forbidden

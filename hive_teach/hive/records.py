@@ -19,7 +19,7 @@ opponent's bS1; a new piece may only touch pieces of its own colour. (R3)
 ('pgn', 'mzinga', 3)
 >>> record.game_string()
 'Base;InProgress;Black[2];wS1;bS1 wS1-;wQ -wS1'
->>> record.position(2).game_string()
+>>> record.position(2).to_text()
 'Base;InProgress;White[2];wS1;bS1 wS1-'
 
 The formats:
@@ -107,7 +107,7 @@ class GameRecord:
         """The game after its first ``moves`` moves (plies; default: all of them).
 
         >>> record = read_game_string_record("Base;InProgress;White[2];wS1;bS1 wS1-")
-        >>> record.position(1).game_string()
+        >>> record.position(1).to_text()
         'Base;InProgress;Black[1];wS1'
         >>> record.position(3)
         Traceback (most recent call last):
@@ -133,7 +133,7 @@ class GameRecord:
         >>> record.game_string(5)  # the engine writes the same move wA1 wQ\\
         'Base;InProgress;Black[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 /wS1'
         """
-        head = self.position(moves).game_string().split(";")[:3]
+        head = self.position(moves).to_text().split(";")[:3]
         n = len(self.moves) if moves is None else moves
         return ";".join([*head, *self.moves[:n]])
 
@@ -164,7 +164,7 @@ class _Replay:
         if text.lower() == "pass":
             text = "pass"
         if not text or self.pos.parse_move(text) != m:
-            text = self.pos.move_string(m)
+            text = self.pos.move_text(m)
         self.pos.push(m)
         self.texts.append(text)
         self.lines.append(line)

@@ -15,7 +15,7 @@ file passes ``hive-teach verify`` as written.
 :mod:`hive_teach.hive.records`) and writes the file.
 
 >>> from hive_teach.hive.position import Position
->>> pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+>>> pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
 >>> text = scenario_toml(pos, "queen-steps", lang="de", source="partie.pgn", moves=4)
 >>> print(text)  # doctest: +ELLIPSIS
 # A scenario made by `hive-teach new-scenario` from partie.pgn, after move 4.
@@ -82,7 +82,7 @@ def choose_piece(pos: Position) -> Piece:
     legal move, in the engine's move order; else (no move but a pass, or the game is over)
     that side's Queen.
 
-    >>> pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    >>> pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
     >>> choose_piece(pos)  # wQ was White's last move, and she can step
     Piece(wQ)
     >>> choose_piece(Position("Base"))  # nothing moved yet: the first piece with a move
@@ -280,7 +280,7 @@ def _position(pos: Position, layout: bool, game_string: str | None = None) -> li
     """The ``[position]`` table: a GameString (``game_string``, else the engine's), or a
     layout."""
     if not layout:
-        return ["[position]", f"game_string = {_q(game_string or pos.game_string())}"]
+        return ["[position]", f"game_string = {_q(game_string or pos.to_text())}"]
     lines = ["[position]",
              f"to_move = {_q(pos.turn.title.lower())}", f"turn = {pos.turn_number}"]
     if pos.last_moved is not None:

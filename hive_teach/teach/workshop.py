@@ -162,7 +162,7 @@ def worksheet_page(lang: str | None = None, folder: str | Path | None = None) ->
 
     >>> import tempfile
     >>> where = Path(tempfile.mkdtemp())
-    >>> _ = editor(position=Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+    >>> _ = editor(position=Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-")
     ...            ).save_scenario(where / "first.toml")
     >>> page = worksheet_page("en", where)
     >>> page.choice.options, page.make().startswith("Made worksheet-en.pdf: 1 question")
