@@ -369,8 +369,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Copy the lesson notebooks into DIR (default ~/hive-teach-course), once: "
         "later runs keep your changes. Then open JupyterLab on it, to read and change the code.")
     p.add_argument("dir", metavar="DIR", nargs="?", type=Path, default=None)
+    p.add_argument("--port", type=int, default=None,
+                   help="the port (default: JupyterLab's; one in use is refused)")
     p.add_argument("--no-browser", action="store_true", help="only print the address")
-    p.set_defaults(func=lambda a: _app().lab(a.dir, not a.no_browser))
+    p.set_defaults(func=lambda a: _app().lab(a.dir, not a.no_browser, a.port))
 
     p = sub.add_parser(
         "uhp", help="run a Universal Hive Protocol engine on stdin/stdout",
@@ -476,12 +478,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="write a scenario file for a position (a GameString or a game record file)",
         description="Write a Hive scenario file for the position of a GameString or a game "
         "record (any format of 'import'), after its first N moves: the engine's targets and "
-        "forbidden cells (with their rule ids) for one piece, and a placeholder title and "
-        "caption in your language to edit. The file passes 'hive-teach verify'; its name "
-        "gives the scenario's id.",
-        epilog="The file is TOML: 'rules' (the rule ids it shows), [title] and [caption] "
-        "(en, de, zh: write yours), [position] (game_string), and [focus] with the 'piece', "
-        "its 'targets' (the cells it may reach) and [focus.forbidden] (cell = the rule id "
+        "forbidden cells (with their rule ids) for one piece, and a title, a question and a "
+        "caption in English, German and Chinese (yours first) to edit. The file passes "
+        "'hive-teach verify'; its name gives the scenario's id.",
+        epilog="The file is TOML: 'rules' (the rule ids it shows), [title], [question] and "
+        "[caption] (en, de, zh: write yours; a worksheet prints the question beside the "
+        "question diagram, the title and caption in its answer key), [position] "
+        "(game_string), and [focus] with the 'piece', its 'targets' (the cells it may "
+        "reach) and [focus.forbidden] (cell = the rule id "
         "that forbids it); cells are 'q,r' as 'render --coords' labels them. Change the "
         "texts, keep the cells, and check it again with 'hive-teach verify FILE'; 'hive-teach "
         "render FILE -o x.png' draws it.",

@@ -295,3 +295,24 @@ def test_a_terminated_learn_leaves_no_voila_or_kernel_running(tmp_path: Path) ->
     while time.time() < deadline and any(map(_alive, children)):
         time.sleep(0.2)
     assert not [pid for pid in children if _alive(pid)], "Voilà outlived hive-teach learn"
+
+
+def test_lab_takes_a_port_and_refuses_a_busy_one(tmp_path: Path) -> None:
+    """``hive-teach lab`` had no ``--port`` (argparse refused it: exit 2)."""
+    cmd = lab_command(tmp_path, open_browser=False, port=8899)
+    assert "--ServerApp.port=8899" in cmd and "--ServerApp.port_retries=0" in cmd
+    assert not [a for a in lab_command(tmp_path, open_browser=False) if "--ServerApp.port" in a]
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "hive_teach.cli", "lab",
+                               str(tmp_path / "course"), "--port", str(port), "--no-browser"],
+                              capture_output=True, text=True, cwd=tmp_path, timeout=60,
+                              env=dict(os.environ, HOME=str(tmp_path)))
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == (f"hive-teach lab: port {port} is in use by another program: give "
+                           "another --port, or none for a free one\n")
+    assert not (tmp_path / "course").exists()  # refused before anything is copied

@@ -3,19 +3,20 @@ that ``hive-teach verify`` passes, for any move and any piece."""
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
 import pytest
 
 from hive_teach.cli import main
-from hive_teach.core.hexgrid import parse_cell
+from hive_teach.core.hexgrid import cell_name, parse_cell
 from hive_teach.hive.explain import explain_move
 from hive_teach.hive.moves import Move
 from hive_teach.hive.pieces import Piece
 from hive_teach.hive.position import Position
 from hive_teach.hive.records import load_record
-from hive_teach.teach.authoring import _needs_all_languages, choose_piece, scenario_toml
+from hive_teach.teach.authoring import choose_piece, scenario_toml
 from hive_teach.teach.scenario import load, loads
 
 RECORDS = Path(__file__).parent / "data" / "records"
@@ -89,24 +90,57 @@ def test_the_default_piece():
     assert choose_piece(Position.from_text("Base;InProgress;Black[1];wS1")).name[0] == "b"
 
 
-def test_the_teachers_language(tmp_path):
+def test_every_language_reads_right_on_a_question_page(tmp_path):
+    """new-scenario wrote "After move 8 of game.pgn: White to move. The rings show where wA1
+    may go, the crosses where it may not..." (marks a question diagram leaves out, a file
+    name, a piece code) as the only text, the title doubled as the question, and the
+    teacher's language only."""
     out = tmp_path / "spinne.toml"
     game = RECORDS / "T-HV-dube-Quodlibet-2021-12-11-1632.pgn"
     assert main(["new-scenario", str(game), "--move", "10", "--lang", "de", "--piece", "wA1",
                  "-o", str(out)]) == 0
     scenario = load(out)
-    assert scenario.text("title", "de") == "Wohin kann wA1 ziehen?"
+    assert scenario.text("title", "de") == "Wohin kann die Ameise ziehen?"
+    cell = cell_name(scenario.position().where[Piece.from_name("wA1")])
+    assert scenario.text("question", "de") == (
+        f"Weiß ist am Zug. Markiere alle Felder, die die Ameise auf {cell} erreichen kann.")
+    assert scenario.text("question", "en") == (
+        f"White to move. Mark every cell the Soldier Ant on {cell} can reach.")
+    assert scenario.text("question", "zh") == f"轮到白方走。标出 {cell} 上的兵蚁能到达的所有格子。"
     assert scenario.text("caption", "de").startswith(
-        "Nach Zug 10 von T-HV-dube-Quodlibet-2021-12-11-1632.pgn: Weiß ist am Zug.")
+        "Nach Zug 10. Die grünen Felder mit Punkt zeigen, wohin die Ameise darf")
+    assert ("Kreuz" in scenario.text("caption", "de")) == bool(scenario.focus.forbidden)
     text = out.read_text()
-    # The writer follows the loader: all three languages, marked for translation, exactly
-    # when the loader wants all three (this branch's loader does; a loader that takes the
-    # teacher's language alone gets it alone).
-    assert ("# translate" in text) == _needs_all_languages("de")
-    if _needs_all_languages("de"):
-        assert scenario.title == {lang: "Wohin kann wA1 ziehen?" for lang in ("en", "de", "zh")}
-    else:
-        assert set(scenario.title) == {"de"}
+    assert text.index("de = ") < text.index("en = ")  # the teacher's language first
+    assert "# translate" not in text
+    for key in ("title", "question", "caption"):
+        by_lang = getattr(scenario, key)
+        assert set(by_lang) == {"en", "de", "zh"} and len(set(by_lang.values())) == 3
+        for words in by_lang.values():
+            assert game.name not in words and ".pgn" not in words
+            assert not re.search(r"\b[wb][QBGSAMLP]\d?\b|\bR\d+\b", words), words
+    for words in (scenario.question | scenario.title).values():
+        for mark in ("green", "cross", "grün", "Kreuz", "绿色", "叉"):
+            assert mark not in words
+    # The worksheet's question page prints the question, the key the caption.
+    from hive_teach.teach.worksheet import texts
+
+    t = texts(scenario, "de")
+    assert t.question == scenario.text("question", "de") != t.title
+    assert t.answer.startswith(scenario.text("caption", "de"))
+
+
+def test_a_scenario_of_a_record_keeps_the_records_spelling(tmp_path):
+    out = tmp_path / "queen.toml"
+    game = RECORDS / "HV-Dumbot-Mormor51-2023-05-11-0957.pgn"
+    assert main(["new-scenario", str(game), "--move", "8", "-o", str(out)]) == 0
+    assert load(out).position().to_text().endswith("wQ -wB1;bG1 bB1-")  # the engine's
+    free = tmp_path / "free.toml"  # wB1 after move 12: six cells, none forbidden
+    assert main(["new-scenario", str(game), "--move", "12", "-o", str(free)]) == 0
+    assert not load(free).focus.forbidden
+    assert load(free).text("caption", "en") == (
+        "After move 12. The green cells with a dot show where the Beetle may go.")
+    assert 'wQ \\\\wP;bG1 /wL"' in out.read_text()  # the record's, in a TOML string
 
 
 @pytest.mark.parametrize(("args", "error"), [

@@ -116,6 +116,7 @@ def test_game_type_change_that_drops_pieces_on_the_board_is_refused():
 
 def test_an_unreachable_layout_is_kept_but_reported_and_not_saved(tmp_path):
     ed = opening()
+    ed.set_to_move("white")  # chosen: it no longer follows the pieces
     ed.set_turn(2)  # White's 2nd turn: each side has had one turn
     fb = ed.place("-1,0", "wA")  # a second white piece after one turn
     assert (fb.kind, fb.changed) == ("placed", True)
@@ -219,7 +220,7 @@ def test_save_then_verify_passes(tmp_path, capsys, lang):
     assert data["game_type"] == "Base+MLP"
     assert data["position"]["stacks"]["-1,1"] == "wB1 bM"
     assert data["position"]["last_moved"] == "bM" and data["position"]["turn"] == 5
-    assert set(data["title"]) == {lang}
+    assert next(iter(data["title"])) == lang and set(data["title"]) == {"en", "de", "zh"}
     scenario = load(out)
     assert scenario.position() == ed.position
     assert main(["verify", str(out)]) == 0
@@ -242,3 +243,34 @@ def test_an_editor_without_a_writer_says_how_to_get_one(tmp_path):
     fb = ed.save_scenario(tmp_path / "x.toml")
     assert fb.kind == "refused" and "hive_teach.teach.workshop.editor()" in fb.message
     assert not (tmp_path / "x.toml").exists()
+
+
+def test_the_first_piece_is_a_position_a_game_reaches():
+    """The first click (wQ on an empty board) said in red "Not a position a game can reach"
+    (White stayed to move, so Black's first turn was missing) and put the reason, cut short,
+    in the picture's title."""
+    ed = EditorController()
+    fb = ed.place("0,0", "wQ")
+    assert (fb.kind, fb.problem) == ("placed", "")
+    assert ed.to_move is Colour.BLACK and ed.turn_number == 1 and ed.position is not None
+    assert fb.message == "Placed wQ on 0,0. Black to move, turn 1."
+    ed.place("1,0", "bQ")
+    assert ed.to_move is Colour.WHITE and ed.turn_number == 2 and ed.problem == ""
+    ed.place("3,0", "wS")  # apart: the reason goes to the status line, whole
+    assert ed.problem and ed.marks().title == ""
+    assert ed.status().endswith(ed.problem)
+    ed.set_to_move("white")  # the teacher's choice stays, whatever the pieces
+    ed.remove("3,0")
+    ed.place("-1,0", "wS")
+    assert ed.to_move is Colour.WHITE
+
+
+def test_saving_without_a_focus_takes_a_piece_on_the_board(tmp_path):
+    """The Focus menu's default ("earlies", a clipped "earliest") chose a piece in hand."""
+    ed = editor()
+    for cell, piece in [("0,0", "wQ"), ("1,0", "bQ"), ("-1,0", "wA"), ("2,0", "bS")]:
+        ed.place(cell, piece)
+    assert ed.default_focus() == Piece.from_name("wA1")  # on the board, with a move
+    fb = ed.save_scenario(tmp_path / "focus.toml")
+    assert fb.kind == "saved", fb.message
+    assert load(tmp_path / "focus.toml").focus.piece == Piece.from_name("wA1")

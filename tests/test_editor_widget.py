@@ -27,7 +27,8 @@ def test_menus_and_clicks_go_through_the_controller(tmp_path):
     ed.turn_menu.value = 1  # White's turn 1 with pieces down: no game reaches it
     assert ed.controller.turn == 1 and ed.save_button.disabled
     assert "Not a position a game can reach" in ed.readout.value
-    ed.turn_menu.value = None
+    ed.turn_menu.value = 0  # the earliest: a Dropdown shows None as no choice at all
+    assert ed.controller.turn is None and ed.turn_menu.label.startswith("earliest (")
     assert not ed.save_button.disabled
     ed.side.value = Colour.BLACK
     assert ed.controller.to_move is Colour.BLACK
@@ -57,3 +58,44 @@ def test_the_canvas_path_picks_hand_pieces_and_cells():
     x, y = to_pixel(parse_cell("0,0"))
     ed._on_canvas_click(SimpleNamespace(xdata=x, ydata=y))
     assert ed.controller.layout() == {"0,0": ["wA1"]}
+
+
+def test_the_first_click_is_green_and_the_status_area_keeps_its_height():
+    """The first click (wQ on an empty board) showed "Not a position a game can reach" in
+    red; the readout grew with each line and pushed the buttons down (the next click landed
+    on another button); the Focus menu's default read "earlies" (a clipped "earliest")."""
+    ed = editor(canvas=False)
+    height = ed.readout.layout.height
+    assert height and height.endswith("em") and ed.readout.layout.overflow == "hidden auto"
+    ed.tool_menu.value = "wQ"
+    ed.click_cell("0,0")
+    assert "#060" in ed.readout.value and "Not a position" not in ed.readout.value
+    assert ed.focus_menu.options[0][0] == "new piece (auto)"  # Black has none down
+    ed.tool_menu.value = "bQ"
+    ed.click_cell("1,0")
+    ed.tool_menu.value = "wS"
+    ed.click_cell("3,0")  # apart from the hive: a long reason
+    assert "#b00" in ed.readout.value and "Not a position a game can reach" in ed.readout.value
+    assert ed.readout.layout.height == height == ed.readout.layout.min_height
+    first, value = ed.focus_menu.options[0]
+    assert value == "" and first == "bQ (auto)"  # a piece on the board, named in full
+    ed.language.value = "de"
+    assert ed.focus_menu.options[0][0] == "bQ (automatisch)"
+
+
+def test_the_analysis_boards_status_area_keeps_its_height():
+    from hive_teach.teach.workshop import analysis_board
+
+    board = analysis_board("Base;InProgress;White[2];wS1;bS1 wS1-", canvas=False)
+    assert board.readout.layout.height == board.readout.layout.min_height
+    assert board.readout.layout.height
+
+
+def test_the_analysis_step_buttons_say_what_they_do_without_an_icon_font():
+    """The app loads no icon font, so the icon-only step buttons were blank grey boxes."""
+    from hive_teach.teach.workshop import analysis_board
+
+    board = analysis_board("Base;InProgress;White[2];wS1;bS1 wS1-", canvas=False)
+    steps = [board.first_button, board.back_button, board.forward_button, board.last_button]
+    assert [b.description for b in steps] == ["|◀", "◀", "▶", "▶|"]
+    assert not any(b.icon for b in steps)

@@ -74,7 +74,9 @@ def test_the_wheel_carries_the_course_and_the_licence(tmp_path: Path) -> None:
     for rel in ("course/scenarios/beetle-stack.toml", "course/scenarios/rive/rive-game-end.toml",
                 "course/puzzles/win-not-draw.toml", "course/notebooks/en/00-start-here.ipynb",
                 "course/notebooks/zh/00-start-here.ipynb",
-                "course/notebooks/source/00-start-here.toml", "core/rules.md"):
+                "course/notebooks/source/00-start-here.toml", "core/rules.md",
+                "course/notebooks/de/workshop.ipynb", "locale/zh/workshop.toml",
+                "course/notebooks/games/T-HV-dube-Quodlibet-2021-12-11-1632.pgn"):
         assert f"hive_teach/{rel}" in names, rel
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     # pip puts it in the environment's etc/jupyter/: every Jupyter server there loads

@@ -9,6 +9,7 @@ positions Mzinga lists for them in tests/data/Board_ValidMovesFromRealGamesTest.
 from __future__ import annotations
 
 import pickle
+import re
 from pathlib import Path
 
 import pytest
@@ -367,3 +368,18 @@ def test_the_move_option_is_a_bounded_ascii_number(capsys, n):
     err = capsys.readouterr().err
     assert info.value.code == 2 and "is not a number of moves from 0 to 999999" in err
     assert len(err) < 400
+
+
+def test_import_keeps_the_records_own_spelling_of_each_move(capsys):
+    """``hive-teach import`` rewrote the teacher's ``7. wQ \\wP`` as ``wQ -wB1`` (the same cell,
+    named from another neighbour)."""
+    path = RECORDS / "HV-Dumbot-Mormor51-2023-05-11-0957.pgn"
+    spelt = [line.split(". ", 1)[1].strip() for line in path.read_text().splitlines()
+             if re.match(r"^\d+\. ", line)]
+    assert "wQ \\wP" in spelt
+    record = load_record(path)
+    assert list(record.moves) == spelt
+    assert main(["import", str(path)]) == 0
+    out = capsys.readouterr().out.strip()
+    assert out.split(";")[3:] == spelt
+    assert Position.from_text(out).to_text() == record.position().to_text()

@@ -12,7 +12,15 @@ import pytest
 
 from hive_teach.cli import main
 from hive_teach.teach.scenario import load, load_all
-from hive_teach.teach.worksheet import answer_marks, clip, question_marks
+from hive_teach.teach.worksheet import (
+    KEY_COLUMNS,
+    KEY_LINES,
+    KEY_PER_PAGE,
+    answer_marks,
+    clip,
+    question_marks,
+    texts,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 SOME = [ROOT / "scenarios" / n for n in
@@ -31,7 +39,7 @@ def test_worksheet_pdf_has_question_pages_and_an_answer_key(tmp_path, lang):
         warnings.simplefilter("error")  # a missing glyph (a box instead of 蜂) is a warning
         assert main(["worksheet", *map(str, SOME), "-o", str(out), "--lang", lang]) == 0
     assert out.read_bytes().startswith(b"%PDF")
-    assert pages(out) == math.ceil(len(SOME) / 2) + math.ceil(len(SOME) / 4)
+    assert pages(out) == math.ceil(len(SOME) / 2) + math.ceil(len(SOME) / KEY_PER_PAGE)
 
 
 def test_question_diagrams_do_not_give_the_answer_away():
@@ -55,7 +63,7 @@ def test_a_rive_worksheet_from_a_folder(tmp_path, capsys, lang):
         warnings.simplefilter("error")
         assert main(["worksheet", str(RIVE), "-o", str(out), "--lang", lang]) == 0
     assert capsys.readouterr().out.endswith(f": {n} scenarios\n")
-    assert pages(out) == math.ceil(n / 2) + math.ceil(n / 4)
+    assert pages(out) == math.ceil(n / 2) + math.ceil(n / KEY_PER_PAGE)
 
 
 def test_rive_question_diagrams_hide_the_legal_cells_removals_and_crosses():
@@ -87,4 +95,33 @@ def test_long_texts_are_cut_with_a_sign_never_silently():
     assert clip("short", 100, 6) == ["short"]
     for s in load_all([ROOT / "scenarios"]):  # the library's texts fit as they are
         for lang in ("en", "de", "zh"):
-            assert not clip(s.text("caption", lang), 100, 6)[-1].endswith("…"), (s.id, lang)
+            t = texts(s, lang)
+            assert not clip(t.answer, KEY_COLUMNS, KEY_LINES)[-1].endswith("…"), (s.id, lang)
+            assert not clip(t.question, 90, 2)[-1].endswith("…"), (s.id, lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "zh"])
+def test_a_lesson_sheet_asks_and_the_key_explains(lang):
+    """``worksheet --lesson 4`` printed the caption explaining the gate beside "Mark every cell
+    the white Queen can reach", captions answering the question below them, rule ids at each
+    question and piece codes (bQ, wS1) for learners."""
+    from hive_teach.teach.worksheet import choose_items, worksheet_pages
+
+    items = choose_items(lesson="4")
+    pages = worksheet_pages(items, lang)
+    def words(kind: str) -> str:
+        return " ".join(t.get_text() for k, fig in pages if k == kind for t in fig.texts)
+    question_pages, key = words("question"), words("key")
+    flat = lambda text: re.sub(r"\s+", "", text)  # noqa: E731  (lines wrap anywhere in zh)
+    for n, item in enumerate(items, 1):
+        t = texts(item, lang)
+        caption = item.text("caption", lang)
+        assert caption and flat(caption)[:30] not in flat(question_pages)
+        assert item.text("title", lang) not in question_pages
+        assert t.answer.startswith(caption) and flat(caption)[:30] in flat(key)
+        assert f"{n}. " in question_pages and f"{n}. {t.title}" in key
+        assert flat(t.question)[:15] in flat(question_pages)
+    for rule in {r for i in items for r in i.rules}:
+        assert rule not in question_pages and rule in key
+    assert not re.search(r"\b[wb][QBGSAMLP]\d?\b", question_pages)
+    assert re.search(r"\b[wb][QBGSAMLP]\d?\b", key)  # the key's captions name pieces

@@ -102,18 +102,24 @@ def test_files_and_a_lesson_together_are_refused():
         choose_items([ROOT / "scenarios"], lesson="8")
 
 
-def test_a_caption_that_gives_the_answer_away_goes_to_the_key():
-    s = load(ROOT / "scenarios" / "rive" / "rive-capture-three-groups.toml")
-    assert s.caption_in_answer
-    for lang in ("en", "de", "zh"):
-        t = texts(s, lang)
-        assert t.caption == ""
-        assert t.answer.startswith(s.text("caption", lang))
-        assert t.answer.endswith(s.text("answer", lang))
-    kept = load(ROOT / "scenarios" / "spider-exactly-three.toml")
-    assert not kept.caption_in_answer
-    assert texts(kept, "de").caption == kept.text("caption", "de")
-    assert kept.text("caption", "de") not in texts(kept, "de").answer
+def test_every_caption_goes_to_the_key_before_the_answer():
+    """A caption explains its position (the spider's three steps, the gate), so beside the
+    question it answered it: it is printed in the key, whether or not it says
+    ``caption_in_answer``."""
+    for name in ("rive/rive-capture-three-groups.toml", "spider-exactly-three.toml"):
+        s = load(ROOT / "scenarios" / name)
+        for lang in ("en", "de", "zh"):
+            t = texts(s, lang)
+            assert t.answer.startswith(s.text("caption", lang))
+            assert t.answer.endswith(s.text("answer", lang) or s.engine_answer())
+            assert s.text("caption", lang) not in t.question
+
+
+def test_a_hint_goes_to_the_key_after_the_answer():
+    s = load(ROOT / "scenarios" / "rive" / "rive-ex-mark-legal.toml")
+    assert s.text("hint", "de")
+    t = texts(s, "de")
+    assert t.answer.endswith("Tipp: " + s.text("hint", "de")) and "Tipp" not in t.question
 
 
 def test_caption_in_answer_must_be_true_or_false():
@@ -128,8 +134,8 @@ def test_a_puzzle_shows_its_question_and_puts_the_solution_in_the_key():
     p = puzzle("grasshopper-last-gap")
     t = texts(p, "en")
     assert t.question == p.text("question", "en")
-    assert "wG1 -bQ" not in t.question + t.caption
-    assert t.answer.startswith("Winning first move: wG1 -bQ. ")
+    assert "wG1 -bQ" not in t.question
+    assert "Winning first move: wG1 -bQ. " in t.answer
     bare = replace(p, scenario=replace(p.scenario, question={}))  # no question: the goal
     assert texts(bare, "de").question == goal_text(p, "de")
     assert texts(bare, "de").question.startswith("Weiß")
@@ -144,7 +150,7 @@ def test_the_default_file_is_named_after_the_lesson(tmp_path, monkeypatch, capsy
         assert main(["worksheet", "--lesson", "14", "--lang", "zh"]) == 0
     out = tmp_path / "worksheet-14-puzzles-zh.pdf"
     assert capsys.readouterr().out.strip() == f"{out.name}: 0 scenarios, 15 puzzles"
-    assert pages(out) == 8 + 4  # two per question page, four per key page
+    assert pages(out) == 8 + 5  # two per question page, three per key page
     assert main(["worksheet", "--rules", "R11,r12"]) == 0
     assert (tmp_path / "worksheet-r11-r12-en.pdf").exists()
     assert main(["worksheet"]) == 1

@@ -34,6 +34,9 @@ CELL_TYPES = {"text", "diagram", "targets", "why", "board", "reach", "find", "co
 
 RULES_PAGE = "../../docs/rules.md"  # from notebooks/<lang>/
 CONTENTS = "contents.ipynb"  # the start page of each language: every lesson, with progress
+WORKSHOP = "workshop.ipynb"  # the teacher's workshop, linked from the contents page
+WORKSHOP_WORDS = Words("workshop")
+"""The workshop page's texts (``hive_teach/locale/<lang>/workshop.toml``)."""
 WORDS = Words("course")
 """The course's own words in each language (``hive_teach/locale/<lang>/course.toml``): the
 contents page's title and introduction, the rules line under each lesson's title (its rules,
@@ -128,6 +131,8 @@ def build_contents(lang: str) -> dict[str, Any]:
         # The list counts from 0, as the lessons do when they name one ("notebook 06").
         lines.append(f"{0 if i == 0 else 1}. [{_text(data, lang, path.name, 'title')}]({file})"
                      + (f" ({n} ✎)" if n else ""))
+    lines += ["", f"**{WORDS('for_teachers', lang)}:** "
+              f"[{WORKSHOP_WORDS('title', lang)}]({WORKSHOP})"]
     others = " · ".join(f"[{grammar_name(x)}](../{x}/{CONTENTS})" for x in LANGUAGES
                         if x != lang)
     cells = [{"cell_type": "markdown", "metadata": {}, "source": "\n".join(lines)},
@@ -136,6 +141,31 @@ def build_contents(lang: str) -> dict[str, Any]:
                         "show_progress()"},
              {"cell_type": "markdown", "metadata": {}, "source": f"---\n\n{others}"}]
     return _notebook(cells, "contents", lang, "contents")
+
+
+def build_workshop(lang: str) -> dict[str, Any]:
+    """The teacher's workshop page of ``lang``: the board editor, the analysis board of a
+    bundled or uploaded game and the worksheet maker, each under its heading and help text,
+    no code to write (:mod:`hive_teach.teach.workshop`)."""
+    def text(key: str) -> str:
+        return WORKSHOP_WORDS(key, lang)
+
+    def code(src: str) -> dict[str, Any]:
+        return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                "source": src}
+
+    def md(src: str) -> dict[str, Any]:
+        return {"cell_type": "markdown", "metadata": {}, "source": src}
+
+    cells = [md(f"# {text('title')}\n\n{text('intro')}"),
+             code("from hive_teach.teach.workshop import editor_page, game_page, worksheet_page"
+                  f"\nfrom hive_teach.tutorial import *\n\nset_language({_q(lang)})"),
+             md(f"## {text('editor_heading')}\n\n{text('editor_text')}"), code("editor_page()"),
+             md(f"## {text('analysis_heading')}\n\n{text('analysis_text')}"), code("game_page()"),
+             md(f"## {text('worksheet_heading')}\n\n{text('worksheet_text')}"),
+             code("worksheet_page()"),
+             md(f"---\n\n[{WORDS('contents', lang)}]({CONTENTS})")]
+    return _notebook(cells, "workshop", lang, "workshop")
 
 
 def _notebook(cells: list[dict[str, Any]], nid: str, lang: str, source: str) -> dict[str, Any]:
@@ -151,11 +181,14 @@ def _notebook(cells: list[dict[str, Any]], nid: str, lang: str, source: str) -> 
     }
 
 
-def build(path: Path | None, lang: str) -> dict[str, Any]:
+def build(path: Path | str | None, lang: str) -> dict[str, Any]:
     """The notebook (as a dict, without outputs) for one source file and language; ``None``:
-    the language's contents page."""
+    the language's contents page; ``"workshop"``: the teacher's workshop page."""
     if path is None:
         return build_contents(lang)
+    if path == "workshop":
+        return build_workshop(lang)
+    assert isinstance(path, Path)
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     name = path.name
     cells: list[dict[str, Any]] = []
@@ -219,10 +252,10 @@ def build(path: Path | None, lang: str) -> dict[str, Any]:
     return _notebook(cells, data.get("id", path.stem), lang, f"source/{name}")
 
 
-def targets() -> list[tuple[Path | None, str, Path]]:
+def targets() -> list[tuple[Path | str | None, str, Path]]:
     """(source, language, notebook path) for every notebook the sources define; the source
-    ``None`` is the language's contents page."""
-    out: list[tuple[Path | None, str, Path]] = []
+    ``None`` is the language's contents page, ``"workshop"`` its workshop page."""
+    out: list[tuple[Path | str | None, str, Path]] = []
     for path in sorted(SOURCE.glob("*.toml")):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         order = int(data.get("order", 99))
@@ -230,6 +263,7 @@ def targets() -> list[tuple[Path | None, str, Path]]:
         for lang in LANGUAGES:
             out.append((path, lang, OUT / lang / f"{order:02d}-{nid}.ipynb"))
     out += [(None, lang, OUT / lang / CONTENTS) for lang in LANGUAGES]
+    out += [("workshop", lang, OUT / lang / WORKSHOP) for lang in LANGUAGES]
     return out
 
 
@@ -252,7 +286,8 @@ def check() -> list[str]:
             continue
         have = json.loads(nb_path.read_text(encoding="utf-8"))
         if _sources(have) != _sources(want):
-            origin = path.name if path is not None else "the lesson list"
+            origin = (path.name if isinstance(path, Path) else "the workshop page" if path
+                      else "the lesson list")
             problems.append(f"{nb_path.relative_to(ROOT)} is out of date with {origin}")
         if have.get("metadata", {}).get("kernelspec") != KERNELSPEC:
             problems.append(f"{nb_path.relative_to(ROOT)} lacks the python3 kernelspec")
@@ -265,7 +300,7 @@ def check() -> list[str]:
 
 def write(execute: bool, only: list[str] | None = None) -> None:
     for path, lang, nb_path in targets():
-        stem = path.stem if path is not None else "contents"
+        stem = path.stem if isinstance(path, Path) else path or "contents"
         if only and not any(word in stem for word in only):
             continue
         nb = build(path, lang)

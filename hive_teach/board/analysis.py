@@ -185,7 +185,8 @@ class AnalysisController:
         try:
             scenario = write_scenario(self.position, path, piece=focus,
                                       lang=self.lang if lang is None else lang, source=shown,
-                                      moves=self.move, force=force)
+                                      moves=self.move, force=force,
+                                      game_string=self.record.game_string(self.move))
         except ValueError as e:
             return self._done(Feedback("error", self.t("not_saved", why=e)))
         assert scenario.focus is not None  # write_scenario always gives one

@@ -22,6 +22,7 @@ from hive_teach.board.analysis import AnalysisController
 from hive_teach.board.canvas_widget import CanvasWidget
 from hive_teach.board.controller import Feedback
 from hive_teach.board.drawing import scene_of
+from hive_teach.board.editor_widget import status_area
 from hive_teach.board.widget import rule_named
 from hive_teach.core.i18n import LANGUAGES, Words
 
@@ -45,12 +46,14 @@ class AnalysisBoard(CanvasWidget[Feedback]):
         self.controller = controller
         self.folder = Path(folder)
         picture = self._picture(canvas, width)
-        self.readout = w.HTML()
+        self.readout = status_area()
         small = w.Layout(width="4em")
-        self.first_button = w.Button(icon="fast-backward", layout=small)
-        self.back_button = w.Button(icon="step-backward", layout=small)
-        self.forward_button = w.Button(icon="step-forward", layout=small)
-        self.last_button = w.Button(icon="fast-forward", layout=small)
+        # Text, not Font Awesome icons: the app loads no icon font (nothing from outside), so
+        # the icon buttons were blank there.
+        self.first_button = w.Button(description="|◀", layout=small)
+        self.back_button = w.Button(description="◀", layout=small)
+        self.forward_button = w.Button(description="▶", layout=small)
+        self.last_button = w.Button(description="▶|", layout=small)
         self.slider = w.IntSlider(min=0, max=controller.total, value=controller.move,
                                   continuous_update=False)
         self.piece_menu = w.Dropdown(layout=w.Layout(width="16em"))

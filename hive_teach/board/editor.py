@@ -15,10 +15,12 @@ teacher's input:
   feedback says "not a position a game can reach: ..." with the reason
   :meth:`~hive_teach.hive.position.Position.from_layout` gives. Saving waits until it is one.
 
+The side to move follows the pieces (White when both sides have as many on the board, else
+Black) until the teacher sets it, so a first piece is a position a game reaches:
+
 >>> ed = EditorController()
->>> print(ed.place("0,0", "wQ").message)  # White to move at turn 2: Black's turn 1 is missing
-Placed wQ on 0,0. Not a position a game can reach: Black has had 1 turn but has no piece on \
-the board; the first turn always places one (R1, R2)
+>>> print(ed.place("0,0", "wQ").message)
+Placed wQ on 0,0. Black to move, turn 1.
 >>> print(ed.place("2,0", "bQ").message)
 Placed bQ on 2,0. Not a position a game can reach: the pieces must form one connected hive, \
 but 0,0 (wQ) and 2,0 (bQ) are apart (R6)
@@ -78,7 +80,7 @@ class ScenarioWriter(Protocol):
 
     def __call__(self, pos: Position, output: str | Path, *, piece: Piece | str | None = ...,
                  lang: str = ..., source: str | None = ..., moves: int | None = ...,
-                 force: bool = ...) -> Saved: ...
+                 force: bool = ..., game_string: str | None = ...) -> Saved: ...
 
 
 ERASER = ""
@@ -137,6 +139,9 @@ class EditorController:
         self.stacks: dict[Cell, list[Piece]] = {}
         """Cell to the pieces on it, bottom first."""
         self.to_move = Colour.WHITE
+        self.side_set = False
+        """Whether the teacher chose the side to move; until then it follows the pieces
+        (White when both sides have as many on the board, else Black)."""
         self.turn: int | None = None
         """The side to move's turn number; None: the earliest the pieces allow."""
         self.last_moved: Piece | None = None
@@ -147,6 +152,7 @@ class EditorController:
             self.tournament = position.tournament
             self.stacks = {c: list(s) for c, s in position.stacks.items()}
             self.to_move = position.turn
+            self.side_set = True
             self.turn = position.turn_number
             self.last_moved = position.last_moved
         self.position: Position | None = None
@@ -307,6 +313,7 @@ class EditorController:
                 return self._refuse(f"to_move {side!r} must be 'white' or 'black'")
             side = Colour.WHITE if letter == "w" else Colour.BLACK
         self.to_move = side
+        self.side_set = True
         return self._done("set", self.t("to_move", side=side_name(side, self.lang)))
 
     def set_turn(self, turn: int | None) -> EditorFeedback:
@@ -360,8 +367,8 @@ class EditorController:
     def save_scenario(self, path: str | Path, piece: Piece | str | None = None, *,
                       lang: str | None = None, force: bool = False) -> EditorFeedback:
         """Write a scenario file for the position at ``path`` (``.toml``; its name gives the
-        id) with the engine's targets and forbidden cells for ``piece`` (default: the first
-        piece of the side to move with a move), its texts in ``lang`` (default: the editor's
+        id) with the engine's targets and forbidden cells for ``piece`` (default:
+        :meth:`default_focus`, a piece on the board), its texts in ``lang`` (default: the editor's
         language), through the editor's writer (the kit's:
         :func:`hive_teach.teach.authoring.write_scenario`); the file passes ``hive-teach
         verify``. Refused while no game reaches the layout, and without a writer."""
@@ -371,6 +378,8 @@ class EditorController:
         if self.position is None:
             return self._refuse(self.t("cannot_save", why=self.status()))
         language = self.lang if lang is None else lang
+        if piece is None or piece == "":
+            piece = self.default_focus()
         try:
             scenario = write_scenario(self.position, path, piece=piece, lang=language,
                                       force=force)
@@ -399,15 +408,39 @@ class EditorController:
 
     def marks(self) -> Marks:
         """The diagram marks: the pieces in hand (the palette), the cells' names, the piece
-        that moved last, a title with the editor's status."""
+        that moved last, the side to move as the title. Why no game reaches a layout is said
+        in the status line (:meth:`status`), whole, not cut short at the picture's edge."""
         stunned = self.last_moved if self.last_moved in self.where else None
-        title = self.status() if self.problem else None
         return Marks(hand=True, coords=True, stunned=stunned, lang=self.lang,
-                     title=title if title is None else _short(title))
+                     title=None if self.problem == "" else "")
+
+    def default_focus(self) -> Piece | None:
+        """The piece a saved scenario shows when the teacher names none: the first piece of
+        the side to move on the board with a move, else its first on the board; ``None`` with
+        none on the board (then the writer chooses a piece to place).
+
+        >>> ed = EditorController()
+        >>> _ = ed.place("0,0", "wQ"), ed.place("1,0", "bQ"), ed.place("-1,0", "wA")
+        >>> ed.default_focus()  # Black to move: bQ, not a piece in hand
+        Piece(bQ)
+        """
+        mine = sorted((p for p in self.where if p.colour is self.to_move), key=str)
+        if not mine:
+            return None
+        pos = self.position
+        if pos is not None:
+            for piece in mine:
+                if pos.targets(piece):
+                    return piece
+        return mine[0]
 
     # ------------------------------------------------------------------ plumbing
     def _validate(self) -> None:
         # A hive in two parts gets the message from_layout gives; the rest are its checks.
+        if not self.side_set:
+            count = {side: sum(1 for p in self.where if p.colour is side) for side in Colour}
+            self.to_move = (Colour.BLACK if count[Colour.WHITE] > count[Colour.BLACK]
+                            else Colour.WHITE)
         try:
             stacks: dict[str | Cell | tuple[int, int], str | Sequence[str]] = {
                 c: [p.name for p in s] for c, s in self.stacks.items()}
@@ -476,10 +509,6 @@ class EditorController:
             if self.last_moved in renamed:
                 self.last_moved = renamed[self.last_moved]
         return renamed
-
-
-def _short(text: str, most: int = 70) -> str:
-    return text if len(text) <= most else text[:most - 1].rstrip() + "…"
 
 
 __all__ = ["ERASER", "WORDS", "EditorController", "EditorFeedback", "words"]

@@ -42,6 +42,26 @@ LABELS: Mapping[str, Mapping[str, str]] = _LABELS.mapping()
 the controller's messages: :data:`hive_teach.board.editor.WORDS`)."""
 
 
+STATUS_HEIGHT = "6.2em"
+"""The status area's height: four lines of the readout, whatever it says, so that the
+controls under it never move when a message grows (a click aimed at one button landed on
+the next)."""
+
+
+def status_area() -> w.HTML:
+    """The readout of the editor and the analysis board: a fixed-height area that scrolls
+    a longer message instead of pushing the controls down.
+
+    >>> area = status_area()
+    >>> area.layout.height, area.layout.overflow
+    ('6.2em', 'hidden auto')
+    """
+    area = w.HTML(layout=w.Layout(height=STATUS_HEIGHT, min_height=STATUS_HEIGHT,
+                                  overflow="hidden auto", flex="0 0 auto"))
+    area.add_class("hive-teach-readout")
+    return area
+
+
 class EditorBoard(CanvasWidget[EditorFeedback]):
     """The editor widget (see the module docstring). ``canvas=None`` uses the ipympl canvas
     when it is installed, ``canvas=False`` a picture; ``width`` is the canvas width in inches;
@@ -56,13 +76,12 @@ class EditorBoard(CanvasWidget[EditorFeedback]):
         self.controller = controller
         self.folder = Path(folder)
         picture = self._picture(canvas, width)
-        self.readout = w.HTML()
-        self.readout.add_class("hive-teach-readout")
+        self.readout = status_area()
         narrow = w.Layout(width="16em")
         self.tool_menu = w.Dropdown(layout=narrow)
         self.side = w.ToggleButtons(options=[("White", Colour.WHITE), ("Black", Colour.BLACK)],
                                     style={"button_width": "5em"})
-        self.turn_menu = w.Dropdown(layout=w.Layout(width="12em"))
+        self.turn_menu = w.Dropdown(layout=w.Layout(width="14em"))
         self.last_menu = w.Dropdown(layout=w.Layout(width="14em"))
         self.game_menu = w.Dropdown(options=list(GAME_TYPES), layout=w.Layout(width="14em"))
         self.tournament = w.Checkbox(indent=False)
@@ -70,7 +89,7 @@ class EditorBoard(CanvasWidget[EditorFeedback]):
         self.apply_button = w.Button(layout=w.Layout(width="11em"))
         self.clear_button = w.Button(icon="trash", layout=w.Layout(width="7em"))
         self.file_box = w.Text(placeholder="my-lesson.toml", layout=w.Layout(width="16em"))
-        self.focus_menu = w.Dropdown(layout=w.Layout(width="12em"))
+        self.focus_menu = w.Dropdown(layout=w.Layout(width="19em"))
         self.save_button = w.Button(button_style="success", icon="save",
                                     layout=w.Layout(width="13em"))
         self.language = w.ToggleButtons(options=list(LANGUAGES), value=controller.lang,
@@ -79,7 +98,8 @@ class EditorBoard(CanvasWidget[EditorFeedback]):
         c = controller
         self._watch(self.tool_menu, lambda v: c.choose(v))
         self._watch(self.side, lambda v: c.set_to_move(v))
-        self._watch(self.turn_menu, lambda v: c.set_turn(v))
+        # 0 is "the earliest the pieces allow" (a Dropdown shows the value None as no choice)
+        self._watch(self.turn_menu, lambda v: c.set_turn(v or None))
         self._watch(self.last_menu, lambda v: c.set_last_moved(v))
         self._watch(self.game_menu, lambda v: c.set_game_type(v))
         self._watch(self.tournament, lambda v: c.set_tournament(v))
@@ -137,9 +157,9 @@ class EditorBoard(CanvasWidget[EditorFeedback]):
             self.side.options = [(white, Colour.WHITE), (black, Colour.BLACK)]
             self.side.value = c.to_move
             auto = f"{self._label('auto')} ({c.turn_number})"
-            turns = [(auto, None), *((str(n), n) for n in range(1, max(31, c.turn_number + 1)))]
+            turns = [(auto, 0), *((str(n), n) for n in range(1, max(31, c.turn_number + 1)))]
             self.turn_menu.options = turns
-            self.turn_menu.value = c.turn
+            self.turn_menu.value = c.turn or 0
             self.turn_menu.description = self._label("turn")
             on_board = sorted(p.name for p in c.where)
             self.last_menu.options = [(self._label("none"), ""), *((n, n) for n in on_board)]
@@ -153,10 +173,15 @@ class EditorBoard(CanvasWidget[EditorFeedback]):
             self.apply_button.description = self._label("apply")
             self.clear_button.description = self._label("clear")
             self.file_box.description = self._label("file")
+            # The pieces of the side to move on the board, then those in hand; the default
+            # names the piece it takes (one on the board), not "auto".
             mine = sorted(p.name for p in c.where if p.colour is c.to_move)
             hand = [p.name for p in c.hand(c.to_move)]
             focus = self.focus_menu.value
-            self.focus_menu.options = [(self._label("auto"), ""), *((n, n) for n in mine + hand)]
+            chosen = c.default_focus()
+            first = (_LABELS("focus_auto", c.lang, piece=chosen.name) if chosen is not None
+                     else self._label("focus_hand"))
+            self.focus_menu.options = [(first, ""), *((n, n) for n in mine + hand)]
             self.focus_menu.value = focus if focus in mine + hand else ""
             self.focus_menu.description = self._label("focus")
             self.save_button.description = self._label("save")
@@ -165,4 +190,4 @@ class EditorBoard(CanvasWidget[EditorFeedback]):
             self._refreshing = False
 
 
-__all__ = ["GAME_TYPES", "LABELS", "EditorBoard"]
+__all__ = ["GAME_TYPES", "LABELS", "STATUS_HEIGHT", "EditorBoard", "status_area"]

@@ -87,8 +87,9 @@ class RecordError(ValueError):
 class GameRecord:
     """A game as read from a record: its type, its moves and what the file says about it.
 
-    ``moves`` are UHP MoveStrings, each written for the position before it (so they may name
-    other reference pieces than the file did); ``lines`` holds the line of the file each came
+    ``moves`` are UHP MoveStrings, each written for the position before it, as the file spelt
+    it when it gave a MoveString (a PGN, a GameString), else (an SGF's drops) as the engine
+    writes it; ``lines`` holds the line of the file each came
     from; ``tags`` the file's header (PGN tags; for SGF ``White``, ``Black``, ``Result``,
     ``Date`` and ``Game`` from ``P0``, ``P1``, ``RE``, ``DT`` and ``GN``).
     """
@@ -124,8 +125,17 @@ class GameRecord:
         return pos
 
     def game_string(self, moves: int | None = None) -> str:
-        """The UHP GameString of the game, or of its first ``moves`` moves."""
-        return self.position(moves).to_text()
+        """The UHP GameString of the game, or of its first ``moves`` moves, with the moves as
+        the record spells them.
+
+        >>> record = read_game_string_record(
+        ...     "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 /wS1")
+        >>> record.game_string(5)  # the engine writes the same move wA1 wQ\\
+        'Base;InProgress;Black[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 /wS1'
+        """
+        head = self.position(moves).to_text().split(";")[:3]
+        n = len(self.moves) if moves is None else moves
+        return ";".join([*head, *self.moves[:n]])
 
 
 # --------------------------------------------------------------------------- shared
@@ -146,9 +156,15 @@ class _Replay:
             self.pos.play(m)
         except ValueError as e:
             raise RecordError(self.name, line, f"move {n} {shown}: {_why(e)}") from None
-        # The UHP text of a legal move, written for the position before it.
+        # The UHP text of a legal move, written for the position before it: the record's own
+        # spelling when it was one (a move has up to seven, one per neighbour of the cell, so
+        # the teacher's "wQ \wP" stays, not "wQ -wB1"), else the engine's.
         self.pos.undo()
-        text = self.pos.move_text(m)
+        text = " ".join(move.split()) if isinstance(move, str) else ""
+        if text.lower() == "pass":
+            text = "pass"
+        if not text or self.pos.parse_move(text) != m:
+            text = self.pos.move_text(m)
         self.pos.push(m)
         self.texts.append(text)
         self.lines.append(line)

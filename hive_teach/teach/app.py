@@ -385,10 +385,19 @@ def lab_anchor(rule: str) -> str:
     return f"{rule}: {rule_title(rule)}".replace(" ", "-")
 
 
-def lab_command(folder: Path, *, open_browser: bool = True) -> list[str]:
-    """The command that opens JupyterLab on ``folder`` (as root too)."""
+def lab_command(folder: Path, *, open_browser: bool = True,
+                port: int | None = None) -> list[str]:
+    """The command that opens JupyterLab on ``folder`` (as root too), on ``port`` if given
+    (refused, not moved, when taken: ``--ServerApp.port_retries=0``).
+
+    >>> cmd = lab_command(Path("/tmp/c"), port=8899, open_browser=False)
+    >>> [a for a in cmd if a.startswith("--ServerApp.port")]
+    ['--ServerApp.port=8899', '--ServerApp.port_retries=0']
+    """
     cmd = [sys.executable, "-m", "jupyterlab", str(folder),
            f"--ServerApp.kernel_websocket_connection_class={PROMPT_SOCKETS}"]
+    if port is not None:
+        cmd += [f"--ServerApp.port={port}", "--ServerApp.port_retries=0"]
     if not open_browser:
         cmd.append("--no-browser")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
@@ -396,8 +405,15 @@ def lab_command(folder: Path, *, open_browser: bool = True) -> list[str]:
     return cmd
 
 
-def lab(folder: Path | None = None, open_browser: bool = True) -> int:
-    """Copy the course into ``folder`` (once) and open JupyterLab there."""
+def lab(folder: Path | None = None, open_browser: bool = True,
+        port: int | None = None) -> int:
+    """Copy the course into ``folder`` (once) and open JupyterLab there, on ``port`` (default:
+    JupyterLab's choice); a port out of range or in use is refused before anything is
+    copied."""
+    if port is not None and (problem := port_problem(port)):
+        print(f"hive-teach lab: {problem}: give another --port, or none for a free one",
+              file=sys.stderr)
+        return 1
     folder = (folder or default_lab_folder()).expanduser()
     if folder.exists() and not folder.is_dir():
         print(f"hive-teach lab: {folder} is a file, not a folder: give a folder for the "
@@ -414,7 +430,7 @@ def lab(folder: Path | None = None, open_browser: bool = True) -> int:
     else:
         print(f"Opening your copy of the course in {folder}.")
     with _stopping_child_on_signals():
-        proc = subprocess.Popen(lab_command(folder, open_browser=open_browser))
+        proc = subprocess.Popen(lab_command(folder, open_browser=open_browser, port=port))
         try:
             return proc.wait()
         except (KeyboardInterrupt, _Stopped):

@@ -4,8 +4,12 @@
 for a position played from the start: its GameString, a focus piece with the engine's targets
 and forbidden cells (each with the rule :func:`~hive_teach.hive.explain.explain_move` names,
 as :func:`~hive_teach.hive.marks.marks_for` finds them for a diagram), the gates and throws
-that explain them, and a placeholder title and caption in the teacher's language. The file
-passes ``hive-teach verify`` as written; the teacher edits the texts.
+that explain them, and a title, a question and a caption in every language for the teacher to
+rewrite. The question reads right beside a worksheet's question diagram (it names no file, no
+rule, no mark the question diagram leaves out and no piece code: the focus piece by its bug
+and its cell, whose name the question diagram shows); the caption, which the answer key
+prints, explains the marks of the full diagram (in the words of the lessons' legend). The
+file passes ``hive-teach verify`` as written.
 
 :func:`new_scenario` does it all for a game record (any format of
 :mod:`hive_teach.hive.records`) and writes the file.
@@ -15,16 +19,24 @@ passes ``hive-teach verify`` as written; the teacher edits the texts.
 >>> text = scenario_toml(pos, "queen-steps", lang="de", source="partie.pgn", moves=4)
 >>> print(text)  # doctest: +ELLIPSIS
 # A scenario made by `hive-teach new-scenario` from partie.pgn, after move 4.
-# The title and caption are placeholders: write your own, then run `hive-teach verify` on it.
+# The title, question and caption (in every language) are a start: write your own, then run
+# `hive-teach verify` on it.
 id = "queen-steps"
 rules = ["R7"]
 <BLANKLINE>
 [title]
-de = "Wohin kann wQ ziehen?"
+de = "Wohin kann die Bienenkönigin ziehen?"
+en = "Where can the Queen Bee go?"
+zh = "蜂后能走到哪里？"
+<BLANKLINE>
+[question]
+de = "Weiß ist am Zug. Markiere alle Felder, die die Bienenkönigin auf -1,0 erreichen kann."
+en = "White to move. Mark every cell the Queen Bee on -1,0 can reach."
+zh = "轮到白方走。标出 -1,0 上的蜂后能到达的所有格子。"
 <BLANKLINE>
 [caption]
-de = "Nach Zug 4 von partie.pgn: Weiß ist am Zug. Die Ringe zeigen, wohin wQ darf, ..."
-<BLANKLINE>
+de = "Nach Zug 4. Die grünen Felder mit Punkt zeigen, wohin die Bienenkönigin darf; ..."
+...
 [position]
 game_string = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"
 <BLANKLINE>
@@ -45,11 +57,10 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
-from functools import cache
 from pathlib import Path
 
 from hive_teach.core.hexgrid import Cell, cell_name
-from hive_teach.core.i18n import LANGUAGES, Words, side_name
+from hive_teach.core.i18n import LANGUAGES, BugName, Words, side_name
 from hive_teach.core.tomlfile import Reader
 from hive_teach.hive.marks import Ref, marks_for
 from hive_teach.hive.moves import PASS
@@ -58,9 +69,8 @@ from hive_teach.hive.position import Position
 from hive_teach.hive.records import load_source
 from hive_teach.teach.base import ScenarioError
 from hive_teach.teach.hive_scenario import HiveScenario
-from hive_teach.teach.scenario import loads
 
-# The placeholder texts (locale/<lang>/authoring.toml): {piece}, {side}, {where}. (The Chinese
+# The texts (locale/<lang>/authoring.toml): {bug}, {side}, {where}, {n}. (The Chinese
 # uses only characters the bundled font has: tests/test_fonts.py.)
 _WORDS = Words("authoring")
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -91,11 +101,13 @@ def choose_piece(pos: Position) -> Piece:
 
 
 def scenario_toml(pos: Position, sid: str, *, piece: Piece | str | None = None,
-                  lang: str = "en", source: str | None = None, moves: int | None = None) -> str:
+                  lang: str = "en", source: str | None = None, moves: int | None = None,
+                  game_string: str | None = None) -> str:
     """The TOML text of a Hive scenario on ``pos``, with ``piece`` as its focus (default:
     :func:`choose_piece`), texts in ``lang``; ``source`` (the record's file name) and ``moves``
-    (how many moves were played; default: all of ``pos``'s) go into the caption and the
-    header comment.
+    (how many moves were played; default: all of ``pos``'s) go into the header comment, the
+    number of moves into the caption too; ``game_string`` (the record's own spelling of
+    ``pos``'s moves) is written instead of the engine's.
 
     A position played from the start is written as its GameString; one set up from a layout
     (:meth:`Position.from_layout`, the board editor) as ``[position]`` with ``to_move``,
@@ -103,8 +115,8 @@ def scenario_toml(pos: Position, sid: str, *, piece: Piece | str | None = None,
     ``tournament``.
 
     The rules listed are those the forbidden cells cite (R6 before R7), else the piece's
-    movement rule (a placement: R1, R2 or R3). A loader that wants every language of a text
-    gets the teacher's text in all three, under a ``# translate`` comment.
+    movement rule (a placement: R1, R2 or R3). The title, question and caption are written in
+    every language of the kit, ``lang`` first.
     """
     if lang not in LANGUAGES:
         raise ValueError(f"lang {lang!r}: the kit's languages are {', '.join(LANGUAGES)}")
@@ -124,28 +136,30 @@ def scenario_toml(pos: Position, sid: str, *, piece: Piece | str | None = None,
         rules = [_movement_rule(pos, piece)]
     layout = is_layout(pos)
     n = len(pos.move_stack) if moves is None else moves
-    key = ("setup" if layout else "after" if n else "start") + ("_of" if source else "")
-    where = _WORDS(key, lang, source=source or "", n=n)
     placing = piece not in pos.where
-    title = _WORDS("title_place" if placing else "title_move", lang, piece=piece.name)
-    caption = _WORDS("caption", lang, where=where, side=side_name(pos.turn, lang),
-                     piece=piece.name)
+    # Every language, the teacher's first: the question reads right beside a question
+    # diagram (no file, rule, mark or piece code; the focus piece by its bug and cell),
+    # the caption (which a worksheet prints in the answer key) explains the full diagram.
+    caption = ("caption_stuck" if not targets else "caption" if forbidden else "caption_free")
+    texts = {key: {x: _text(caption if key == "caption" else key, x, pos, piece, placing,
+                            layout, n)
+                   for x in (lang, *(o for o in LANGUAGES if o != lang))}
+             for key in ("title", "question", "caption")}
     moment = ("set up on the board" if layout else f"after move {n}" if n
               else "at the start of the game")
     origin = source or ("the board editor" if layout else "a GameString")
     out = [
         f"# A scenario made by `hive-teach new-scenario` from {origin}, {moment}.",
-        "# The title and caption are placeholders: write your own, then run `hive-teach verify`"
-        " on it.",
+        "# The title, question and caption (in every language) are a start: write your own, "
+        "then run",
+        "# `hive-teach verify` on it.",
         f"id = {_q(sid)}",
         f"rules = {_list(rules)}",
         *_game_keys(pos, layout),
+        *(line for key, by_lang in texts.items()
+          for line in ("", f"[{key}]", *(f"{x} = {_q(t)}" for x, t in by_lang.items()))),
         "",
-        *_texts("title", title, lang),
-        "",
-        *_texts("caption", caption, lang),
-        "",
-        *_position(pos, layout),
+        *_position(pos, layout, game_string),
         "",
         "[focus]",
         f"piece = {_q(piece.name)}",
@@ -179,12 +193,12 @@ def new_scenario(source: str, output: str | Path, *, moves: int | None = None,
     pos = record.position(moves)
     shown = None if record.name == "<GameString>" else Path(record.name).name
     return write_scenario(pos, path, piece=piece, lang=lang, source=shown, moves=moves,
-                          force=force)
+                          force=force, game_string=record.game_string(moves))
 
 
 def write_scenario(pos: Position, output: str | Path, *, piece: Piece | str | None = None,
                    lang: str = "en", source: str | None = None, moves: int | None = None,
-                   force: bool = False) -> HiveScenario:
+                   force: bool = False, game_string: str | None = None) -> HiveScenario:
     """Write the scenario of :func:`scenario_toml` on ``pos`` (played from the start, or set
     up from a layout) at ``output``; the id is the file's name. The text is read back and
     checked against the engine first, and an existing file is kept unless ``force``: on any
@@ -214,7 +228,8 @@ def write_scenario(pos: Position, output: str | Path, *, piece: Piece | str | No
     sid = scenario_id(path)
     if path.exists() and not force:
         raise ValueError(f"{path} exists: give another file, or --force to replace it")
-    text = scenario_toml(pos, sid, piece=piece, lang=lang, source=source, moves=moves)
+    text = scenario_toml(pos, sid, piece=piece, lang=lang, source=source, moves=moves,
+                         game_string=game_string)
     scenario = HiveScenario.read(Reader(text, str(path), ScenarioError))  # a Hive scenario
     problems = scenario.verify()
     if problems:  # a bug here, never the input
@@ -261,10 +276,11 @@ def _game_keys(pos: Position, layout: bool) -> list[str]:
     return head
 
 
-def _position(pos: Position, layout: bool) -> list[str]:
-    """The ``[position]`` table: a GameString, or a layout."""
+def _position(pos: Position, layout: bool, game_string: str | None = None) -> list[str]:
+    """The ``[position]`` table: a GameString (``game_string``, else the engine's), or a
+    layout."""
     if not layout:
-        return ["[position]", f"game_string = {_q(pos.to_text())}"]
+        return ["[position]", f"game_string = {_q(game_string or pos.to_text())}"]
     lines = ["[position]",
              f"to_move = {_q(pos.turn.title.lower())}", f"turn = {pos.turn_number}"]
     if pos.last_moved is not None:
@@ -275,28 +291,17 @@ def _position(pos: Position, layout: bool) -> list[str]:
 
 
 # --------------------------------------------------------------------------- pieces of TOML
-def _texts(table: str, text: str, lang: str) -> list[str]:
-    if not _needs_all_languages(lang):
-        return [f"[{table}]", f"{lang} = {_q(text)}"]
-    others = [other for other in LANGUAGES if other != lang]
-    return [f"[{table}]",
-            f"# translate: {' and '.join(others)} repeat the {lang} text (the loader wants "
-            "all three languages)",
-            *(f"{other} = {_q(text)}" for other in LANGUAGES)]
-
-
-@cache
-def _needs_all_languages(lang: str) -> bool:
-    """Whether the scenario loader refuses a title given in ``lang`` only (it asks for all
-    three languages, or it falls back to the teacher's): asked of the loader itself, so the
-    files follow it."""
-    probe = (f'id = "probe"\nrules = ["R9"]\n[title]\n{lang} = "x"\n[position]\n'
-             'game_string = "Base"\n[focus]\npiece = "wQ"\n')
-    try:
-        loads(probe, "probe.toml")
-    except ScenarioError:
-        return True
-    return False
+def _text(key: str, lang: str, pos: Position, piece: Piece, placing: bool, layout: bool,
+          n: int) -> str:
+    """The ``key`` text (title, question, caption) of a new scenario in ``lang``."""
+    bug = BugName(piece.bug.value)
+    side = side_name(pos.turn, lang)
+    if key.startswith("caption"):
+        where = _WORDS("setup" if layout else "after" if n else "start", lang, n=n)
+        return _WORDS(key, lang, where=where, bug=bug)
+    cell = "" if placing else cell_name(pos.where[piece])
+    return _WORDS(f"{key}_{'place' if placing else 'move'}", lang, bug=bug, side=side,
+                  cell=cell)
 
 
 def _marks(pos: Position, last: tuple[Ref | None, Ref] | None,

@@ -4,9 +4,9 @@ answer key. ``hive-teach worksheet SCENARIOS... -o FILE.pdf --lang de``, or by l
 
 A sheet holds scenarios of both games and puzzles (:class:`~hive_teach.teach.puzzle.Puzzle`: its
 position and question, "White to move wins in 2" when it has none; the solution and its
-explanation in the key). A caption that gives the answer away (``caption_in_answer = true`` in
-the file) is printed in the answer key, above the answer, and not beside the question
-(:func:`texts`).
+explanation in the key). A question page asks, numbered, and shows the position; everything
+that explains (the title, the caption, the hint, the rule ids) is printed in the answer key,
+beside the same number (:func:`texts`).
 
 Hive and Rive scenarios alike, even on one sheet: each diagram is drawn by its game's painter
 (:func:`hive_teach.board.drawing.draw`). The question pages show the position without the
@@ -39,6 +39,9 @@ if TYPE_CHECKING:
     from hive_teach.rive.paint import RiveMarks
 
 A4 = (8.27, 11.69)
+KEY_PER_PAGE = 3
+KEY_COLUMNS, KEY_LINES = 58, 14
+"""The answer key's items a page, and the columns and lines of an answer beside its diagram."""
 _WORDS = Words("worksheet")
 """The worksheet's words (``locale/<lang>/worksheet.toml``): ``title`` (``{game}`` is the
 game's name, ``Hive`` or ``Rive``), ``mixed`` (the title of a worksheet with scenarios of both
@@ -47,14 +50,16 @@ games), ``solution`` (before a puzzle's winning first move(s) in the key), the h
 
 @dataclass(frozen=True)
 class Texts:
-    """What the sheet prints for one item in a language: beside the diagram ``title``,
-    ``caption`` (empty when it gives the answer away) and ``question``; in the key
-    ``answer`` (the caption first, when it gives the answer away)."""
+    """What the sheet prints for one item in a language: on the question page only the
+    ``question`` (the scenario's, else its title); in the answer key the ``title``, the
+    ``rules`` it illustrates and the ``answer``: the caption first (a caption explains the
+    position, so it would give the answer away beside the question), then the answer, then
+    the hint. Nothing beside a question names a rule, a file or a mark of the key."""
 
     title: str
-    caption: str
     question: str
     answer: str
+    rules: str
 
 
 def scenario_of(item: Item) -> AnyScenario:
@@ -68,14 +73,19 @@ def texts(item: Item, lang: str = "en") -> Texts:
     >>> from hive_teach.teach.library import scenario_dir
     >>> from hive_teach.teach.scenario import load
     >>> t = texts(load(scenario_dir() / "rive" / "rive-capture-three-groups.toml"))
-    >>> t.caption, t.question
-    ('', 'Which stones may Black remove first?')
+    >>> t.question, t.rules
+    ('Which stones may Black remove first?', 'V5, V2')
     >>> t.answer.startswith("Black's stone on 0,0 touches three single stones")
+    True
+    >>> t = texts(load(scenario_dir() / "freedom-gate-queen.toml"))
+    >>> t.question  # the caption that explains the gate waits for the key
+    'Mark every cell the white Queen can reach.'
+    >>> t.answer.startswith("The white Queen would like to slide into the hole")
     True
     >>> from hive_teach.teach.puzzle import puzzle
     >>> t = texts(puzzle("grasshopper-last-gap"), "de")
-    >>> t.question, t.answer[:30]
-    ('Weiß zieht und gewinnt. Welcher Stein kommt nach A?', 'Erster Gewinnzug: wG1 -bQ. wG1')
+    >>> t.question, "Erster Gewinnzug: wG1 -bQ." in t.answer
+    ('Weiß zieht und gewinnt. Welcher Stein kommt nach A?', True)
     """
     s = scenario_of(item)
     caption = s.text("caption", lang)
@@ -86,11 +96,12 @@ def texts(item: Item, lang: str = "en") -> Texts:
                         moves=listing(list(item.solutions), lang), answer=s.text("answer", lang))
     else:
         answer = s.text("answer", lang) or s.engine_answer()
-    if s.caption_in_answer and caption:
-        answer = f"{caption}\n{answer}"
-        caption = ""
-    return Texts(s.text("title", lang), caption, question or s.text("title", lang),
-                 answer.strip())
+    hint = s.text("hint", lang)
+    parts = [caption.strip(), answer.strip()]
+    if hint:
+        parts.append(_WORDS("hint", lang, hint=hint.strip()))
+    return Texts(s.text("title", lang), question or s.text("title", lang),
+                 "\n".join(p for p in parts if p), ", ".join(s.rules))
 
 
 def choose_items(files: Sequence[str | Path] = (), *, lesson: str | None = None,
@@ -237,11 +248,34 @@ def make_worksheet(scenarios: Sequence[Item], path: str | Path, lang: str = "en"
                    *, per_page: int = 2, subtitle: str = "") -> Path:
     """Write a PDF worksheet for ``scenarios`` (of either game, and puzzles) in ``lang``, in
     the order given; ``subtitle`` goes under the title (a lesson's title); returns the
-    path."""
+    path: the pages of :func:`worksheet_pages`."""
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    pages = worksheet_pages(scenarios, lang, per_page=per_page, subtitle=subtitle)
+    out = Path(path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with PdfPages(out) as pdf:
+        for _, fig in pages:
+            pdf.savefig(fig)
+    return out
+
+
+def worksheet_pages(scenarios: Sequence[Item], lang: str = "en", *, per_page: int = 2,
+                    subtitle: str = "") -> list[tuple[str, Figure]]:
+    """The pages of a worksheet, each ``("question", figure)`` or ``("key", figure)``: the
+    question pages (``per_page`` numbered items each), then the answer key (three a page).
+
+    >>> from hive_teach.teach.scenario import load
+    >>> from hive_teach.teach.library import scenario_dir
+    >>> pages = worksheet_pages([load(scenario_dir() / "queen-one-step.toml")], "de")
+    >>> [kind for kind, _ in pages]
+    ['question', 'key']
+    >>> [t.get_text() for t in pages[1][1].texts][:2]
+    ['Lösungen', '1. Die Bienenkönigin zieht ein Feld weit']
+    """
     import matplotlib
 
     matplotlib.use("Agg", force=False)
-    from matplotlib.backends.backend_pdf import PdfPages
     from matplotlib.figure import Figure
 
     from hive_teach.board.mpl import use_cjk_fonts
@@ -253,51 +287,47 @@ def make_worksheet(scenarios: Sequence[Item], path: str | Path, lang: str = "en"
     key_title, name_label, answer_label, answer_word = (
         _WORDS(key, lang) for key in ("answer_key", "name", "your_answer", "answer"))
     title = sheet_title(scenarios, lang)
-    out = Path(path)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with PdfPages(out) as pdf:
-        pages = [scenarios[i:i + per_page] for i in range(0, len(scenarios), per_page)]
-        for page_no, chunk in enumerate(pages, 1):
-            fig = Figure(figsize=A4)
-            fig.text(0.06, 0.965, title, fontsize=15, weight="bold")
-            if subtitle:
-                fig.text(0.06, 0.947, subtitle, fontsize=9, color="#555")
-            fig.text(0.60, 0.965, name_label + " " + "_" * 22, fontsize=10)
-            fig.text(0.94, 0.02, str(page_no), fontsize=8, ha="right", color="#777")
-            slot = 0.92 / per_page
-            for i, s in enumerate(chunk):
-                top = 0.935 - i * slot
-                scenario = scenario_of(s)
-                _block(fig, scenario, texts(s, lang), top, slot,
-                       question_marks(scenario, lang), draw, answer_label)
-            pdf.savefig(fig)
-        key = [scenarios[i:i + 4] for i in range(0, len(scenarios), 4)]
-        for chunk in key:
-            fig = Figure(figsize=A4)
-            fig.text(0.06, 0.965, key_title, fontsize=15, weight="bold")
-            slot = 0.92 / 4
-            for i, s in enumerate(chunk):
-                top = 0.935 - i * slot
-                _answer(fig, scenario_of(s), texts(s, lang), lang, top, slot, draw,
-                        answer_word)
-            pdf.savefig(fig)
+    out: list[tuple[str, Figure]] = []
+    pages = [scenarios[i:i + per_page] for i in range(0, len(scenarios), per_page)]
+    for page_no, chunk in enumerate(pages, 1):
+        fig = Figure(figsize=A4)
+        fig.text(0.06, 0.965, title, fontsize=15, weight="bold")
+        if subtitle:
+            fig.text(0.06, 0.947, subtitle, fontsize=9, color="#555")
+        fig.text(0.60, 0.965, name_label + " " + "_" * 22, fontsize=10)
+        fig.text(0.94, 0.02, str(page_no), fontsize=8, ha="right", color="#777")
+        slot = 0.92 / per_page
+        for i, s in enumerate(chunk):
+            top = 0.935 - i * slot
+            scenario = scenario_of(s)
+            number = (page_no - 1) * per_page + i + 1
+            _block(fig, scenario, texts(s, lang), number, top, slot,
+                   question_marks(scenario, lang), draw, answer_label)
+        out.append(("question", fig))
+    # Three answers a page: the key holds the captions too (up to 14 lines of 58 columns).
+    key = [scenarios[i:i + KEY_PER_PAGE] for i in range(0, len(scenarios), KEY_PER_PAGE)]
+    for key_no, chunk in enumerate(key):
+        fig = Figure(figsize=A4)
+        fig.text(0.06, 0.965, key_title, fontsize=15, weight="bold")
+        slot = 0.92 / KEY_PER_PAGE
+        for i, s in enumerate(chunk):
+            top = 0.935 - i * slot
+            _answer(fig, scenario_of(s), texts(s, lang), key_no * KEY_PER_PAGE + i + 1, lang,
+                    top, slot, draw, answer_word)
+        out.append(("key", fig))
     return out
 
 
-def _block(fig: Figure, s: AnyScenario, words: Texts, top: float, slot: float,
+def _block(fig: Figure, s: AnyScenario, words: Texts, number: int, top: float, slot: float,
            marks: Marks | RiveMarks, draw: Callable[..., object], answer_label: str) -> None:
-    fig.text(0.06, top - 0.01, words.title, fontsize=12, weight="bold", va="top")
-    rules = ", ".join(s.rules)
-    fig.text(0.94, top - 0.01, rules, fontsize=8, ha="right", va="top", color="#777")
-    y = top - 0.035
-    for line in (clip(words.caption, 100, 6) if words.caption else []):
-        fig.text(0.06, y, line, fontsize=8.5, va="top")
-        y -= 0.016
-    diagram_h = slot * 0.55
+    # The question page asks and shows; the title, caption and rule ids would explain, so
+    # they wait for the key (the number joins the two).
+    y = top - 0.01
+    diagram_h = slot * 0.62
     ax = fig.add_axes((0.06, y - diagram_h - 0.005, 0.88, diagram_h))
     draw(s.game(), marks, ax=ax)
     y = y - diagram_h - 0.02
-    for line in clip(words.question, 90, 2):
+    for line in clip(f"{number}. {words.question}", 90, 2):
         fig.text(0.06, y, line, fontsize=10, weight="bold", va="top")
         y -= 0.019
     fig.text(0.06, y - 0.004, answer_label, fontsize=9, va="top")
@@ -316,14 +346,16 @@ def _rule_line(fig: Figure, y: float) -> Line2D:
     return Line2D([0.06, 0.94], [y, y], transform=fig.transFigure, color="#bbb", lw=0.6)
 
 
-def _answer(fig: Figure, s: AnyScenario, words: Texts, lang: str, top: float, slot: float,
-            draw: Callable[..., object], answer_word: str) -> None:
-    fig.text(0.06, top - 0.01, words.title, fontsize=10, weight="bold", va="top")
+def _answer(fig: Figure, s: AnyScenario, words: Texts, number: int, lang: str, top: float,
+            slot: float, draw: Callable[..., object], answer_word: str) -> None:
+    fig.text(0.06, top - 0.01, f"{number}. {words.title}", fontsize=10, weight="bold",
+             va="top")
+    fig.text(0.94, top - 0.01, words.rules, fontsize=8, ha="right", va="top", color="#777")
     ax = fig.add_axes((0.06, top - slot + 0.015, 0.42, slot - 0.04))
     draw(s.game(), answer_marks(s, lang), ax=ax)
     y = top - 0.04
     fig.text(0.5, y, answer_word, fontsize=9, weight="bold", va="top")
     y -= 0.018
-    for line in clip(words.answer, 50, 10):
+    for line in clip(words.answer, KEY_COLUMNS, KEY_LINES):
         fig.text(0.5, y, line, fontsize=8.5, va="top")
         y -= 0.016
