@@ -116,3 +116,26 @@ def test_the_svg_carries_its_text() -> None:
     assert svg.startswith(f'<svg role="img" aria-label="{alt.short}" ')
     assert "<title>Hive-Diagramm mit 6 Steinen auf dem Brett; ausgewählt: die weiße " in svg
     assert "<desc>Auf dem Brett: die weiße Spinne (wS1) auf 0,-1;" in svg
+
+
+def test_a_lesson_picture_carries_its_alt_and_description(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    import IPython.display
+
+    from hive_teach.teach import lessons
+
+    shown: list[object] = []
+    monkeypatch.setattr(IPython.display, "display", lambda obj, **kw: shown.append(obj))
+    lessons.set_language("de")
+    try:
+        lessons.show("freedom-gate-queen", answer=False)
+    finally:
+        lessons.set_language("en")
+    [page] = [o["text/html"] for o in shown if isinstance(o, dict)]
+    alt = describe(scenario("freedom-gate-queen").game(),
+                   scenario("freedom-gate-queen").marks("de", answer=False))
+    match = re.search(r'alt="([^"]+)" aria-describedby="([^"]+)"', page)
+    assert match and match[1] == alt.short.replace("'", "&#x27;")
+    words = page.split(f'<div id="{match[2]}" class="hive-teach-alt"')[1]
+    assert "Auf dem Brett: die weiße Spinne (wS1) auf 0,-1" in words
+    assert "R7" not in words and "Tor" not in words  # a question: no answer in its words
