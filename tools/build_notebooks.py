@@ -135,17 +135,21 @@ def build_contents(lang: str) -> dict[str, Any]:
               "source": f"from hive_teach.tutorial import *\n\nset_language({_q(lang)})\n"
                         "show_progress()"},
              {"cell_type": "markdown", "metadata": {}, "source": f"---\n\n{others}"}]
-    return _notebook(cells, "contents", lang, "contents")
+    return _notebook(cells, "contents", lang, "contents", WORDS("contents_title", lang))
 
 
-def _notebook(cells: list[dict[str, Any]], nid: str, lang: str, source: str) -> dict[str, Any]:
+def _notebook(cells: list[dict[str, Any]], nid: str, lang: str, source: str,
+              title: str) -> dict[str, Any]:
+    """The notebook of ``cells``; its metadata name its language (``hive_teach.language``:
+    the app's page says it in ``<html lang>``) and its ``title`` (the page's tab title)."""
     for i, cell in enumerate(cells):  # nbformat 4.5 wants ids; stable ones keep diffs small
         cell["id"] = f"{nid}-{i:02d}"
     return {
         "cells": cells,
         "metadata": {"kernelspec": KERNELSPEC,
                      "language_info": {"name": "python"},
-                     "hive_teach": {"source": source, "language": lang}},
+                     "hive_teach": {"source": source, "language": lang},
+                     "title": title},
         "nbformat": 4,
         "nbformat_minor": 5,
     }
@@ -216,7 +220,8 @@ def build(path: Path | None, lang: str) -> dict[str, Any]:
                                   "and goal belong in the scenario's [exercise]")
             code(f"find_exercise({_q(sid)})")
     md(_navigation(path, lang))
-    return _notebook(cells, data.get("id", path.stem), lang, f"source/{name}")
+    return _notebook(cells, data.get("id", path.stem), lang, f"source/{name}",
+                     _text(data, lang, name, "title"))
 
 
 def targets() -> list[tuple[Path | None, str, Path]]:
