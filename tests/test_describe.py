@@ -139,3 +139,15 @@ def test_a_lesson_picture_carries_its_alt_and_description(monkeypatch: pytest.Mo
     words = page.split(f'<div id="{match[2]}" class="hive-teach-alt"')[1]
     assert "Auf dem Brett: die weiße Spinne (wS1) auf 0,-1" in words
     assert "R7" not in words and "Tor" not in words  # a question: no answer in its words
+
+
+def test_the_classroom_board_svg_says_its_pieces_and_last_move() -> None:
+    from hive_teach.classroom.service import GameService
+    from hive_teach.hive.position import Position
+
+    pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+    svg = GameService._drawn(pos, "InProgress", "zh")["svg"]
+    assert svg.startswith('<svg role="img" aria-label="蜂巢棋图：棋盘上有 2 枚棋子" ')
+    desc = svg.split("<desc>")[1].split("</desc>")[0]
+    assert "白方的蜘蛛（wS1）在 0,0" in desc and "黑方的蜘蛛（bS1）在 1,0" in desc
+    assert "刚刚走的一步：在 1,0 放置了一枚棋子。" in desc
