@@ -151,3 +151,34 @@ def test_the_classroom_board_svg_says_its_pieces_and_last_move() -> None:
     desc = svg.split("<desc>")[1].split("</desc>")[0]
     assert "白方的蜘蛛（wS1）在 0,0" in desc and "黑方的蜘蛛（bS1）在 1,0" in desc
     assert "刚刚走的一步：在 1,0 放置了一枚棋子。" in desc
+
+
+def test_each_notebook_names_its_language_and_title_for_the_page() -> None:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "tools"))
+    import build_notebooks
+
+    source = Path(__file__).parents[1] / "notebooks" / "source" / "04-gates.toml"
+    meta = build_notebooks.build(source, "zh")["metadata"]
+    assert meta["hive_teach"]["language"] == "zh" and meta["title"] == "自由移动规则：关口"
+    assert build_notebooks.build(None, "de")["metadata"]["title"] == "Hive: der Kurs"
+
+
+def test_the_app_page_takes_language_and_title_from_the_notebook(tmp_path) -> None:
+    import jinja2
+
+    from hive_teach.teach.app import write_template
+
+    folder = write_template(tmp_path)
+    head = (folder / "index.html.j2").read_text(encoding="utf-8").split("{%- block notebook_css")[0]
+    parent = ('<html lang="{{ resources.language_code }}">'
+              "<title>{{ nb.metadata.get('title', resources['metadata']['name']) }}</title>")
+    env = jinja2.Environment(loader=jinja2.DictLoader({"lab/index.html.j2": parent,
+                                                       "page": head}))
+    nb = {"metadata": {"hive_teach": {"language": "zh"}},
+          "cells": [jinja2.utils.Namespace(cell_type="markdown", source="# 关口\n\ntext")]}
+    page = env.get_template("page").render(nb=nb, resources={"language_code": "en",
+                                                             "metadata": {"name": "04-gates"}})
+    assert page == '<html lang="zh"><title>关口</title>'
