@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from hive_teach.board.describe import Alt, describe, describe_board, piece_words
-from hive_teach.board.drawing import described_svg, layout
+from hive_teach.board.describe import Alt, describe_board, piece_words
+from hive_teach.board.drawing import describe, described_svg, layout
 from hive_teach.core.hexgrid import cell_name
 from hive_teach.core.i18n import LANGUAGES
 from hive_teach.core.scene import DrawnBoard

@@ -8,7 +8,10 @@ Every diagram and board gets a text alternative made from what it shows (its
 part of :mod:`hive_teach.core.registry`: ``(board, lang)`` to an :class:`Alt`); a game without
 one gets :func:`plain_text`, its pieces and marks by their names. Only what is drawn is
 described: a question's diagram (drawn without its answer) names no answer cell.
+:func:`hive_teach.board.drawing.describe` describes a game with its marks, as
+:func:`~hive_teach.board.drawing.diagram_svg` would draw it.
 
+>>> from hive_teach.board.drawing import describe
 >>> from hive_teach.hive.position import Position
 >>> pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
 >>> alt = describe(pos, targets=["wQ"], lang="en")
@@ -49,16 +52,6 @@ class Alt:
 
 Describer = Callable[[DrawnBoard, str], Alt]
 """A game's describer: what a diagram shows (its board) and the language, to its text."""
-
-
-def describe(game: Any, marks: Any = None, **fields: Any) -> Alt:
-    """The text alternative of the diagram :func:`~hive_teach.board.drawing.diagram_svg`
-    draws for ``game`` with ``marks`` and ``fields``, in the language of the marks (their
-    ``lang``, which a ``lang`` field sets)."""
-    from hive_teach.board.drawing import layout
-
-    lang = str(fields.get("lang") or getattr(marks, "lang", "en"))
-    return describe_board(game, layout(game, marks, **fields), lang)
 
 
 def describe_board(game: Any, board: DrawnBoard, lang: str = "en") -> Alt:
@@ -285,5 +278,5 @@ def _full_stop(lang: str) -> str:
     return grammar("full_stop", lang)
 
 
-__all__ = ["Alt", "Describer", "describe", "describe_board", "hive_text", "piece_words",
+__all__ = ["Alt", "Describer", "describe_board", "hive_text", "piece_words",
            "plain_text", "rive_text"]

@@ -156,6 +156,21 @@ def diagram_svg(game: Game | AnyGame, marks: AnyMarks | None = None, **fields: A
     return scene_svg(_scene(game, marks, fields))
 
 
+def describe(game: Game | AnyGame, marks: AnyMarks | None = None, **fields: Any) -> Alt:
+    """The text alternative of the diagram :func:`diagram_svg` draws for ``game`` with
+    ``marks`` and ``fields``, in the language of the marks (their ``lang``, which a ``lang``
+    field sets): :func:`hive_teach.board.describe.describe_board`."""
+    return _alt(game, _scene(game, marks, fields), marks, fields)
+
+
+def _alt(game: Game | AnyGame, scene: Scene, marks: AnyMarks | None,
+         fields: dict[str, Any]) -> Alt:
+    from hive_teach.board.describe import describe_board
+
+    lang = str(fields.get("lang") or getattr(marks, "lang", "en"))
+    return describe_board(game, scene.board, lang)
+
+
 def with_alt(svg: str, alt: Alt) -> str:
     """``svg`` (an SVG document) made an image with a text alternative for screen readers:
     ``role="img"``, ``aria-label`` and a ``<title>`` (the short text), a ``<desc>`` (the long
@@ -209,11 +224,8 @@ def described_svg(game: Game | AnyGame, marks: AnyMarks | None = None, **fields:
     >>> "<desc>On the board: the white Queen Bee (wQ) at 0,0. White has in hand: wS1," in svg
     True
     """
-    from hive_teach.board.describe import describe_board
-
     scene = _scene(game, marks, fields)
-    lang = str(fields.get("lang") or getattr(marks, "lang", "en"))
-    return with_alt(scene_svg(scene), describe_board(game, scene.board, lang))
+    return with_alt(scene_svg(scene), _alt(game, scene, marks, fields))
 
 
 @overload
@@ -340,6 +352,7 @@ __all__ = [
     "DrawnBoard",
     "Marks",
     "board_of",
+    "describe",
     "described_svg",
     "diagram_png",
     "diagram_svg",

@@ -38,8 +38,8 @@ from functools import cache
 from typing import Any, TypeVar
 
 from hive_teach.board.controller import BoardController
-from hive_teach.board.describe import Alt, describe
-from hive_teach.board.drawing import diagram_png, layout
+from hive_teach.board.describe import Alt
+from hive_teach.board.drawing import describe, diagram_png, layout
 from hive_teach.core.fonts import FONT_REFRESH_JS, font_face_css
 from hive_teach.core.i18n import Words, script
 from hive_teach.hive.player import Player
