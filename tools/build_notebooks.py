@@ -261,6 +261,8 @@ def check() -> list[str]:
             problems.append(f"{nb_path.relative_to(ROOT)} is out of date with {origin}")
         if have.get("metadata", {}).get("kernelspec") != KERNELSPEC:
             problems.append(f"{nb_path.relative_to(ROOT)} lacks the python3 kernelspec")
+        if have.get("metadata", {}).get("title") != want["metadata"]["title"]:
+            problems.append(f"{nb_path.relative_to(ROOT)} lacks its title (the page's tab title)")
     for lang in LANGUAGES:
         for nb_path in sorted((OUT / lang).glob("*.ipynb")):
             if nb_path not in expected:
