@@ -145,7 +145,7 @@ def test_the_classroom_board_svg_says_its_pieces_and_last_move() -> None:
     from hive_teach.classroom.service import GameService
     from hive_teach.hive.position import Position
 
-    pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+    pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-")
     svg = GameService._drawn(pos, "InProgress", "zh")["svg"]
     assert svg.startswith('<svg role="img" aria-label="蜂巢棋图：棋盘上有 2 枚棋子" ')
     desc = svg.split("<desc>")[1].split("</desc>")[0]

@@ -13,7 +13,7 @@ described: a question's diagram (drawn without its answer) names no answer cell.
 
 >>> from hive_teach.board.drawing import describe
 >>> from hive_teach.hive.position import Position
->>> pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+>>> pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
 >>> alt = describe(pos, targets=["wQ"], lang="en")
 >>> alt.short
 'Hive diagram with 4 pieces on the board'

@@ -10,7 +10,7 @@ The painter and its marks are the game's own, as the game registers them
 
 >>> from hive_teach.hive.position import Position
 >>> from hive_teach.rive import RiveGame
->>> pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+>>> pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
 >>> marks = marks_for(pos, "wQ")
 >>> board = layout(pos, marks)
 >>> board.marked("selected"), board.marked("target")
@@ -218,7 +218,7 @@ def described_svg(game: Game | AnyGame, marks: AnyMarks | None = None, **fields:
     page a screen reader reads.
 
     >>> from hive_teach.hive.position import Position
-    >>> svg = described_svg(Position.from_game_string("Base;InProgress;White[2];wQ"))
+    >>> svg = described_svg(Position.from_text("Base;InProgress;White[2];wQ"))
     >>> svg[:50]
     '<svg role="img" aria-label="Hive diagram with 1 pi'
     >>> "<desc>On the board: the white Queen Bee (wQ) at 0,0. White has in hand: wS1," in svg
