@@ -50,8 +50,9 @@ def test_the_languages_are_the_catalogue_folders():
     folders = sorted(p.name for p in LOCALE.iterdir() if p.is_dir())
     assert LANGUAGES[0] == "en" and sorted(LANGUAGES) == folders
     assert set(LANGUAGES) == {"en", "de", "zh"}
-    assert TOPICS == ["analysis", "authoring", "classroom", "coach", "core", "course", "editor",
-                      "hive", "lessons", "puzzle", "rive", "rive_board", "worksheet", "workshop"]
+    assert TOPICS == ["analysis", "authoring", "classroom", "coach", "core", "course", "describe",
+                      "editor", "hive", "lessons", "puzzle", "rive", "rive_board", "worksheet",
+                      "workshop"]
 
 
 def gaps(locale: Path, topic: str, langs: tuple[str, ...] = LANGUAGES) -> list[str]:

@@ -37,8 +37,14 @@ def test_notebooks_are_saved_with_kernelspec_and_outputs_a_reader_sees():
         assert nb["metadata"]["kernelspec"]["name"] == "python3", path
         code = [c for c in nb["cells"] if c["cell_type"] == "code"]
         assert all(c["outputs"] or "set_language" in "".join(c["source"]) for c in code), path
-        images = [o for c in code for o in c["outputs"] if "image/png" in o.get("data", {})]
+        outputs = [o.get("data", {}) for c in code for o in c["outputs"]]
+        # A diagram is a picture with its text (an <img> with alt, issue 27), a board's saved
+        # picture a PNG.
+        pictures = [d for d in outputs if "<img " in "".join(d.get("text/html", ""))]
+        images = pictures + [d for d in outputs if "image/png" in d]
         assert images or path.name == "contents.ipynb", f"{path} shows no diagram"
+        for d in pictures:
+            assert re.search(r'<img [^>]*alt="[^"]+"', "".join(d["text/html"])), path
         assert "widgets" not in nb["metadata"], "widget state would hide the static pictures"
 
 

@@ -313,7 +313,7 @@ def test_one_set_of_lesson_helpers_serves_both_games(
         f"{legal} → ✔"]
     shown: list[object] = []
     monkeypatch.setattr(lessons, "display_markdown", shown.append)
-    monkeypatch.setattr(lessons, "display_png", lambda png: shown.append(png[:4]))
+    monkeypatch.setattr(lessons, "display_picture", lambda png, alt: shown.append(png[:4]))
     tutorial.explain("rive-isolation-first", "1,0")
     tutorial.explain("freedom-gate-queen", "wQ \\bQ")
     tutorial.answer("freedom-gate-queen")

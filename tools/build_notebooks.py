@@ -140,7 +140,7 @@ def build_contents(lang: str) -> dict[str, Any]:
               "source": f"from hive_teach.tutorial import *\n\nset_language({_q(lang)})\n"
                         "show_progress()"},
              {"cell_type": "markdown", "metadata": {}, "source": f"---\n\n{others}"}]
-    return _notebook(cells, "contents", lang, "contents")
+    return _notebook(cells, "contents", lang, "contents", WORDS("contents_title", lang))
 
 
 def build_workshop(lang: str) -> dict[str, Any]:
@@ -165,17 +165,21 @@ def build_workshop(lang: str) -> dict[str, Any]:
              md(f"## {text('worksheet_heading')}\n\n{text('worksheet_text')}"),
              code("worksheet_page()"),
              md(f"---\n\n[{WORDS('contents', lang)}]({CONTENTS})")]
-    return _notebook(cells, "workshop", lang, "workshop")
+    return _notebook(cells, "workshop", lang, "workshop", text("title"))
 
 
-def _notebook(cells: list[dict[str, Any]], nid: str, lang: str, source: str) -> dict[str, Any]:
+def _notebook(cells: list[dict[str, Any]], nid: str, lang: str, source: str,
+              title: str) -> dict[str, Any]:
+    """The notebook of ``cells``; its metadata name its language (``hive_teach.language``:
+    the app's page says it in ``<html lang>``) and its ``title`` (the page's tab title)."""
     for i, cell in enumerate(cells):  # nbformat 4.5 wants ids; stable ones keep diffs small
         cell["id"] = f"{nid}-{i:02d}"
     return {
         "cells": cells,
         "metadata": {"kernelspec": KERNELSPEC,
                      "language_info": {"name": "python"},
-                     "hive_teach": {"source": source, "language": lang}},
+                     "hive_teach": {"source": source, "language": lang},
+                     "title": title},
         "nbformat": 4,
         "nbformat_minor": 5,
     }
@@ -249,7 +253,8 @@ def build(path: Path | str | None, lang: str) -> dict[str, Any]:
                                   "and goal belong in the scenario's [exercise]")
             code(f"find_exercise({_q(sid)})")
     md(_navigation(path, lang))
-    return _notebook(cells, data.get("id", path.stem), lang, f"source/{name}")
+    return _notebook(cells, data.get("id", path.stem), lang, f"source/{name}",
+                     _text(data, lang, name, "title"))
 
 
 def targets() -> list[tuple[Path | str | None, str, Path]]:
@@ -291,6 +296,8 @@ def check() -> list[str]:
             problems.append(f"{nb_path.relative_to(ROOT)} is out of date with {origin}")
         if have.get("metadata", {}).get("kernelspec") != KERNELSPEC:
             problems.append(f"{nb_path.relative_to(ROOT)} lacks the python3 kernelspec")
+        if have.get("metadata", {}).get("title") != want["metadata"]["title"]:
+            problems.append(f"{nb_path.relative_to(ROOT)} lacks its title (the page's tab title)")
     for lang in LANGUAGES:
         for nb_path in sorted((OUT / lang).glob("*.ipynb")):
             if nb_path not in expected:

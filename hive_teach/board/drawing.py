@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias, Unpack, overload
 
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
+    from hive_teach.board.describe import Alt
     from hive_teach.core.game import Game as GameProtocol
     from hive_teach.hive.position import Position
     from hive_teach.rive.paint import RiveDrawing, RiveMarks, RiveMarksFields
@@ -152,6 +154,78 @@ def diagram_svg(
 def diagram_svg(game: Game | AnyGame, marks: AnyMarks | None = None, **fields: Any) -> str:
     """The diagram as SVG text, byte-identical for the same game and marks."""
     return scene_svg(_scene(game, marks, fields))
+
+
+def describe(game: Game | AnyGame, marks: AnyMarks | None = None, **fields: Any) -> Alt:
+    """The text alternative of the diagram :func:`diagram_svg` draws for ``game`` with
+    ``marks`` and ``fields``, in the language of the marks (their ``lang``, which a ``lang``
+    field sets): :func:`hive_teach.board.describe.describe_board`."""
+    return _alt(game, _scene(game, marks, fields), marks, fields)
+
+
+def _alt(game: Game | AnyGame, scene: Scene, marks: AnyMarks | None,
+         fields: dict[str, Any]) -> Alt:
+    from hive_teach.board.describe import describe_board
+
+    lang = str(fields.get("lang") or getattr(marks, "lang", "en"))
+    return describe_board(game, scene.board, lang)
+
+
+def with_alt(svg: str, alt: Alt) -> str:
+    """``svg`` (an SVG document) made an image with a text alternative for screen readers:
+    ``role="img"``, ``aria-label`` and a ``<title>`` (the short text), a ``<desc>`` (the long
+    one).
+
+    >>> from hive_teach.board.describe import Alt
+    >>> print(with_alt('<svg width="1"></svg>', Alt("A & B", "<all>")))  # doctest: +ELLIPSIS
+    <svg role="img" aria-label="A &amp; B" width="1"><title>A &amp; B</title>...</svg>
+    >>> with_alt('<svg width="1"></svg>', Alt("A & B", "<all>")).count("<desc>&lt;all&gt;</desc>")
+    1
+    >>> with_alt("<p/>", Alt("", ""))
+    Traceback (most recent call last):
+    ...
+    ValueError: with_alt takes an SVG document (starting with <svg), not '<p/>'
+    """
+    if not svg.startswith("<svg "):
+        raise ValueError(f"with_alt takes an SVG document (starting with <svg), not {svg[:20]!r}")
+    head, _, rest = svg.partition(">")
+    short = html.escape(alt.short)
+    return (f'<svg role="img" aria-label="{short}" {head[5:]}><title>{short}</title>'
+            f"<desc>{html.escape(alt.long)}</desc>{rest}")
+
+
+@overload
+def described_svg(
+    game: Position, marks: Marks | None = None, **fields: Unpack[MarksFields]
+) -> str: ...
+
+
+@overload
+def described_svg(
+    game: RiveGame, marks: RiveMarks | None = None, **fields: Unpack[RiveMarksFields]
+) -> str: ...
+
+
+@overload
+def described_svg(
+    game: AnyGame, marks: AnyMarks | None = None, **fields: Any
+) -> str: ...
+
+
+def described_svg(game: Game | AnyGame, marks: AnyMarks | None = None, **fields: Any) -> str:
+    """:func:`diagram_svg` with its text alternative in the marks' language
+    (:func:`hive_teach.board.describe.describe_board`, put in by :func:`with_alt`), for a
+    page a screen reader reads.
+
+    >>> from hive_teach.hive.position import Position
+    >>> svg = described_svg(Position.from_text("Base;InProgress;White[2];wQ"))
+    >>> svg[:50]
+    '<svg role="img" aria-label="Hive diagram with 1 pi'
+    >>> "<desc>On the board: the white Queen Bee (wQ) at 0,0. White has in hand: wS1," in svg
+    True
+    """
+    scene = _scene(game, marks, fields)
+    return with_alt(scene_svg(scene), _alt(game, scene, marks, fields))
 
 
 @overload
@@ -278,6 +352,8 @@ __all__ = [
     "DrawnBoard",
     "Marks",
     "board_of",
+    "describe",
+    "described_svg",
     "diagram_png",
     "diagram_svg",
     "draw",
@@ -286,4 +362,5 @@ __all__ = [
     "render_to_file",
     "route",
     "scene_of",
+    "with_alt",
 ]

@@ -56,6 +56,23 @@ def fit_menu(menu: w.Dropdown, description: str, widest: str = "") -> None:
         menu.layout.width = width
 
 
+
+LIVE_READOUT_JS = """(function () {
+  // The boards' readout (what the last click or move did) is an ARIA live region: a screen
+  // reader says each new text without the learner moving there. ipywidgets cannot set an
+  // element's attributes, so the page sets them on each readout as it appears.
+  function live() {
+    document.querySelectorAll(".hive-teach-readout:not([aria-live])").forEach(function (e) {
+      e.setAttribute("aria-live", "polite");
+      e.setAttribute("role", "status");
+    });
+  }
+  new MutationObserver(live).observe(document.documentElement, {childList: true, subtree: true});
+  live();
+})();"""
+"""JavaScript for a page with boards (the app's page template brings it): each board's
+readout (the ``hive-teach-readout`` element) becomes a polite ARIA live region."""
+
 class Board(CanvasWidget[Feedback]):
     """A board widget over a :class:`BoardController` (see the module docstring).
 

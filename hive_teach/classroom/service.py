@@ -47,7 +47,8 @@ from typing import Any, NoReturn
 from sqlalchemy import Engine, func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from hive_teach.board.drawing import scene_of
+from hive_teach.board.describe import describe_board
+from hive_teach.board.drawing import scene_of, with_alt
 from hive_teach.board.hive_clicks import HiveClicks
 from hive_teach.board.svg import scene_svg, svg_point
 from hive_teach.classroom import store
@@ -410,7 +411,8 @@ class GameService:
 
     @staticmethod
     def _drawn(pos: Position, state: str, lang: str) -> dict[str, Any]:
-        """The board as the page draws it: SVG (coordinates on, the last move marked), centres
+        """The board as the page draws it: SVG (coordinates on, the last move marked, its text
+        alternative in ``lang``: :func:`hive_teach.board.drawing.with_alt`), centres
         in the SVG's viewBox units, and the legal moves of the side to move by piece."""
         throw = pos.last_throw()
         last = HiveClicks().last_move(pos)
@@ -433,7 +435,8 @@ class GameService:
                     targets.setdefault(m.piece.name, {})[cell_name(m.to)] = pos.move_text(m)
         return {
             "state": state, "turn": _seat_name(pos.turn), "game_type": pos.game_type.name,
-            "svg": scene_svg(scene),
+            # With its text for screen readers: the pieces, the last move, ... in words.
+            "svg": with_alt(scene_svg(scene), describe_board(pos, scene.board, lang)),
             "cells": {cell_name(c): point(xy) for c, xy in sorted(scene.board.centres.items())},
             "radius": round(s, 1),
             "hand": {name: point(xy) for name, xy in scene.board.hand.items()},

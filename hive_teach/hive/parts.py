@@ -21,7 +21,8 @@ PARTS = register(GameParts(
     scenario="hive_teach.teach.hive_scenario:HiveScenario",
     coach="hive_teach.board.coaching:BoardCoach",
     piece_marks="hive_teach.hive.marks:marks_for",
-    extra={"wanted": "hive_teach.teach.update:hive_wanted"},
+    extra={"wanted": "hive_teach.teach.update:hive_wanted",
+           "describer": "hive_teach.board.describe:hive_text"},
 ))
 """Hive's parts."""
 

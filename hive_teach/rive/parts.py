@@ -20,7 +20,8 @@ PARTS = register(GameParts(
     painter="hive_teach.rive.paint:build_rive_scene",
     scenario="hive_teach.teach.rive_scenario:RiveScenario",
     text_prefix="rive",
-    extra={"wanted": "hive_teach.teach.update:rive_wanted"},
+    extra={"wanted": "hive_teach.teach.update:rive_wanted",
+           "describer": "hive_teach.board.describe:rive_text"},
 ))
 """Rive's parts."""
 

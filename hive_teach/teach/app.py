@@ -63,6 +63,17 @@ PROMPT_SOCKETS = "hive_teach.teach.jupyter_sockets.PromptConnection"
 # font. ``super.super()`` skips the lab template's own block (which holds those links) for the
 # one below it; the lines before it repeat what the lab block adds besides the links.
 _INDEX = """{%- extends 'lab/index.html.j2' -%}
+{#- The page says its language (<html lang>, from the notebook's hive_teach metadata) and has
+    the lesson's title as its tab title (the metadata's title, else the first heading). -#}
+{%- set _lang = nb.metadata.get('hive_teach', {}).get('language') -%}
+{%- if _lang -%}{%- set _ = resources.update(language_code=_lang) -%}{%- endif -%}
+{%- if 'title' not in nb.metadata -%}
+{%- for cell in nb.cells if cell.cell_type == 'markdown' and cell.source.startswith('# ') -%}
+{%- if loop.first -%}
+{%- set _ = nb.metadata.update(title=cell.source.split('\\n')[0][2:].strip()) -%}
+{%- endif -%}
+{%- endfor -%}
+{%- endif -%}
 {%- block notebook_css -%}
   {% if frontend == "voila" %}
     {{ resources.include_js("static/voila-style.js") }}
@@ -73,6 +84,7 @@ FONT_CSS
   </style>
   <script>
 FONT_JS
+LIVE_JS
   </script>
   {{ super.super() }}
 {%- endblock notebook_css -%}
@@ -132,6 +144,9 @@ def write_template(root: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "conf.json").write_text(json.dumps({"base_template": "lab"}), encoding="utf-8")
     page = _INDEX.replace("FONT_CSS", font_face_css()).replace("FONT_JS", FONT_REFRESH_JS)
+    from hive_teach.board.widget import LIVE_READOUT_JS  # the app needs the boards anyway
+
+    page = page.replace("LIVE_JS", LIVE_READOUT_JS)
     (folder / "index.html.j2").write_text(page, encoding="utf-8")
     (folder / "page.html").write_text(_PAGE, encoding="utf-8")
     return folder

@@ -27,8 +27,10 @@ ValueError: 'rive-groups' is a Rive scenario, not a Hive one
 
 from __future__ import annotations
 
+import base64
 import html
 import importlib
+import itertools
 import json
 import os
 from collections.abc import Callable, Mapping, Sequence
@@ -36,7 +38,8 @@ from functools import cache
 from typing import Any, TypeVar
 
 from hive_teach.board.controller import BoardController
-from hive_teach.board.drawing import diagram_png, layout
+from hive_teach.board.describe import Alt
+from hive_teach.board.drawing import describe, diagram_png, layout
 from hive_teach.core.fonts import FONT_REFRESH_JS, font_face_css
 from hive_teach.core.i18n import Words, script
 from hive_teach.hive.player import Player
@@ -167,6 +170,41 @@ def display_png(png: bytes) -> None:
     ipython.display(ipython.Image(png))
 
 
+_PICTURES = itertools.count(1)
+
+# Visually hidden, read by screen readers (the usual "sr-only" rules).
+_HIDDEN = ("position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;"
+           "clip:rect(0,0,0,0);white-space:nowrap;border:0")
+
+
+def picture_html(png: bytes, alt: Alt) -> str:
+    """A PNG picture as HTML with its text alternative: the ``<img>``'s ``alt`` is the short
+    text, and the long one, hidden from the eye, is its ``aria-describedby`` description.
+
+    >>> page = picture_html(b"PNG", Alt("A Hive diagram", "wQ at 0,0 & more."))
+    >>> 'alt="A Hive diagram"' in page, "wQ at 0,0 &amp; more.</div>" in page
+    (True, True)
+    """
+    n = next(_PICTURES)
+    src = base64.b64encode(png).decode("ascii")
+    return (f'<div class="hive-teach-picture"><img src="data:image/png;base64,{src}" '
+            f'alt="{html.escape(alt.short)}" aria-describedby="hive-teach-alt-{n}"/>'
+            f'<div id="hive-teach-alt-{n}" class="hive-teach-alt" style="{_HIDDEN}">'
+            f"{html.escape(alt.long)}</div></div>")
+
+
+def display_picture(png: bytes, alt: Alt) -> None:
+    """Show a PNG picture with its text alternative (:func:`picture_html`) in the notebook."""
+    ipython = importlib.import_module("IPython.display")
+    ipython.display({"text/html": picture_html(png, alt), "text/plain": alt.short}, raw=True)
+
+
+def picture_alt(s: AnyScenario, lang: str, *, answer: bool = True) -> Alt:
+    """The text alternative of :func:`picture` (a question's names none of its answer)."""
+    game: Any = s.game()
+    return describe(game, s.marks(lang, answer=answer))
+
+
 def picture(s: AnyScenario, lang: str, *, answer: bool = True) -> bytes:
     """The scenario's diagram as a notebook shows it: no title line (the Markdown above has
     it), 256 colours (small notebooks); ``answer=False`` as for a question."""
@@ -234,7 +272,7 @@ def show(sid: str, *, answer: bool = True, legend_below: bool = False) -> None:
     if asks(s, answer=answer):
         text += f"\n\n**{s.text('question', lang)}**"
     display_markdown(text)
-    display_png(picture(s, lang, answer=answer))
+    display_picture(picture(s, lang, answer=answer), picture_alt(s, lang, answer=answer))
     key = legend(s, lang, answer=answer) if legend_below else ""
     if key:
         display_markdown(key)
@@ -245,7 +283,7 @@ def answer(sid: str) -> None:
     lang = language()
     s = scenario(sid)
     display_markdown(s.text("answer", lang) or s.engine_answer())
-    display_png(picture(s, lang))
+    display_picture(picture(s, lang), picture_alt(s, lang))
 
 
 # ------------------------------------------------------------------------- why
@@ -274,7 +312,8 @@ def explain(sid: str, move: str) -> None:
         return
     display_markdown(f"`{move}`: {found.text(lang)}")
     game: Any = s.game()
-    display_png(diagram_png(game, s.why_marks(found, s.cell_of(move), lang), palette=True))
+    marks = s.why_marks(found, s.cell_of(move), lang)
+    display_picture(diagram_png(game, marks, palette=True), describe(game, marks))
 
 
 # ------------------------------------------------------------------------- boards
@@ -481,6 +520,7 @@ __all__ = [
     "board",
     "coached_game",
     "display_markdown",
+    "display_picture",
     "display_png",
     "exercise",
     "explain",
@@ -490,6 +530,8 @@ __all__ = [
     "language_button",
     "legend",
     "picture",
+    "picture_alt",
+    "picture_html",
     "progress_script",
     "reach_exercise",
     "record_script",

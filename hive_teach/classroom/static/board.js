@@ -24,7 +24,9 @@
     svg.removeAttribute("width");
     svg.removeAttribute("height");
     svg.setAttribute("role", "img");
-    if (this.label) svg.setAttribute("aria-label", this.label);
+    // The server's SVG names itself (its aria-label, <title> and <desc>: the pieces and
+    // marks in words); the page's label is for a board without one.
+    if (this.label && !svg.hasAttribute("aria-label")) svg.setAttribute("aria-label", this.label);
     this.svg = svg;
     this.overlay = document.createElementNS(SVGNS, "g");
     this.overlay.setAttribute("class", "ht-overlay");
