@@ -154,6 +154,49 @@ def test_find_exercise_accepts_only_the_goal():
     assert fb.kind == "solved" and fb.correct is True
 
 
+def test_find_exercise_lights_nothing_before_the_learner_commits():
+    gs = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"
+    pos = Position.from_game_string(gs)
+    free = BoardController(pos.copy())
+    free.select("wQ")
+    assert free.view().targets  # a free board lights the targets, as before
+    board = BoardController(pos, mode="find", goal="Move the Queen south-west.",
+                            accept=["wQ /wS1"])
+    fb = board.select("wQ")
+    assert fb.kind == "selected" and board.selected == Piece.from_name("wQ")
+    view = board.view()
+    assert view.targets == frozenset() and not board.marks().targets
+    assert "green" not in fb.message and "cells" not in fb.message  # no count, no targets
+    assert board.rules.highlight_text(board) == ""
+    # the menu path lists every cell around the hive, not the answer
+    menu = {c for _, c in board.second_choices()}
+    assert frozenset(pos.targets(Piece.from_name("wQ"))) < menu
+    # a legal but wrong try is answered by the goal it misses
+    fb = board.click("0,-1")
+    assert fb.kind == "checked" and "Move the Queen south-west." in fb.message
+    assert board.view().targets == frozenset()
+    # an illegal one by its rule
+    board.select("wQ")
+    fb = board.click("2,-1")
+    assert fb.kind == "illegal" and fb.rule is not None
+    assert board.view().targets == frozenset()
+    board.select("wQ")
+    assert board.click("-1,1").kind == "solved"
+    assert not board.asks
+    board.select("bQ")  # Black's turn now: after solving, targets show again
+    assert board.view().targets
+
+
+def test_find_exercise_shows_targets_as_the_last_hint():
+    board = BoardController(Position.from_game_string(OPENING), mode="find",
+                            accept=["wQ -wS1"], lang="de")
+    board.select("wQ")
+    assert board.view().targets == frozenset()
+    fb = board.reveal_targets()
+    assert "grünen Felder" in fb.message
+    assert board.view().targets == frozenset(board.position.targets(Piece.from_name("wQ")))
+
+
 def test_language_switch_changes_all_messages():
     board = BoardController(Position.from_game_string(OPENING), lang="de")
     assert "Weiß" in board.last.message

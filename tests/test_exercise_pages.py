@@ -290,7 +290,21 @@ def test_the_hint_button_shows_the_hint_in_the_boards_language() -> None:
     assert s.text("hint", "zh") in board.hint_text.value
     board.language.value = "en"
     assert board.hint_button.description == "Hint"
-    assert board.hint_text.value == f"<div>{s.text('hint', 'en')}</div>"
+    assert board.hint_text.value.startswith(f"<div>{s.text('hint', 'en')}</div>")
+
+
+def test_a_find_exercise_shows_targets_only_as_its_last_hint() -> None:
+    set_language("en")
+    board = find_exercise("beetle-stack", canvas=False)
+    c = board.controller
+    c.select("wB1")
+    assert c.view().targets == frozenset() and "Press Hint once more" not in board.hint_text.value
+    board.hint_button.click()  # the scenario's hint first: still no targets
+    assert c.asks and c.view().targets == frozenset()
+    assert "Press Hint once more" in board.hint_text.value
+    board.hint_button.click()  # the last hint: the targets
+    assert not c.asks and c.view().targets
+    assert "green cells show" in board.hint_text.value
 
 
 def test_a_hint_is_escaped_for_the_page() -> None:

@@ -314,6 +314,9 @@ class BoardController(Generic[G]):
         self.engine: Engine = engine or self.rules.default_engine(seed)
         self.selected: Any = None
         self.targets: frozenset[Cell] = frozenset()
+        # A find exercise asks: the targets stay hidden until it is solved or the learner
+        # asks for them as the last hint (reveal_targets).
+        self.revealed = mode != "find"
         self.marked: set[Cell] = set()
         # The result of the last Check, until the marks change.
         self.checked: Checked | None = None
@@ -329,6 +332,27 @@ class BoardController(Generic[G]):
     def position(self) -> G:
         """Hive's name for :attr:`game` (a Hive game is a position)."""
         return self.game
+
+    @property
+    def asks(self) -> bool:
+        """Whether the board hides where the selected piece may go: a ``find`` exercise
+        before it is solved and before :meth:`reveal_targets`.
+
+        >>> from hive_teach.hive.position import Position
+        >>> board = BoardController(Position.from_game_string(
+        ...     "Base;InProgress;White[2];wS1;bS1 wS1-"), mode="find", accept=["wQ -wS1"])
+        >>> board.select("wQ").kind, board.view().targets, board.asks
+        ('selected', frozenset(), True)
+        >>> board.reveal_targets().kind, len(board.view().targets), board.asks
+        ('info', 3, False)
+        """
+        return not self.revealed
+
+    def reveal_targets(self) -> Feedback:
+        """The last hint of a ``find`` exercise: from now on a selected piece lights where it
+        may go, as on a free board."""
+        self.revealed = True
+        return self.done(Feedback("info", self.t("targets_shown")))
 
     @property
     def marking(self) -> bool:
@@ -461,7 +485,10 @@ class BoardController(Generic[G]):
         game = self.game
         text = game.move_text(move)
         if self.mode == "find" and not self._accept(game, move):
-            return self.done(Feedback("checked", self.t("legal_not_goal", move=text, action=text),
+            # Answered by what the move fails to do: the exercise's goal.
+            key = "legal_not_goal" if self.goal else "legal_not_answer"
+            return self.done(Feedback("checked", self.t(key, move=text, action=text,
+                                                        goal=self.goal),
                                       move=move, correct=False))
         self._checkpoints.append(game.ply)
         if self.coach is not None:
@@ -470,6 +497,7 @@ class BoardController(Generic[G]):
         self.selected, self.targets = None, frozenset()
         replies, texts = self._engine_turn()
         if self.mode == "find":
+            self.revealed = True
             return self.done(Feedback("solved", self.t("solved", move=text, action=text),
                                       move=move, correct=True))
         if self.coach is not None:  # its word on the move, before the engine's answer
@@ -600,7 +628,7 @@ class BoardController(Generic[G]):
             kind = str(getattr(fb.explanation, "kind", ""))
         return View(
             selected=self.selected,
-            targets=rules.targets(self),
+            targets=frozenset() if self.asks else rules.targets(self),
             removing=rules.removing(game),
             marked=frozenset(self.marked),
             forbidden=forbidden,

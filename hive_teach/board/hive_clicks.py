@@ -87,6 +87,8 @@ class HiveClicks(Clicks):
             return board.done(Feedback("info", t("selected_none", lang, piece=piece)))
         board.selected = piece
         board.targets = frozenset(sources)
+        if board.asks:  # a find exercise: selected, but where it may go is the question
+            return board.done(Feedback("selected", t("selected_asks", lang, piece=piece)))
         return board.done(Feedback("selected", t("selected", lang, piece=piece, n=len(sources))))
 
     def _piece_from(
@@ -202,6 +204,8 @@ class HiveClicks(Clicks):
                      coords=True, checked=view.checked, lang=board.lang, title=title)
 
     def highlight_text(self, board: BoardController[Position]) -> str:
+        if board.asks:
+            return ""
         cells = board.marked if board.marking else board.targets
         return " ".join(sorted(cell_name(x) for x in cells))
 
@@ -228,6 +232,11 @@ class HiveClicks(Clicks):
         pos = board.game
         if board.marking:
             cells = sorted({c + d for c in pos.stacks for d in DELTAS} - set(pos.stacks))
+        elif board.asks:  # a find exercise: every cell next to the hive or on it, not the answer
+            if board.selected is None:
+                return []
+            around = {c + d for c in pos.stacks for d in DELTAS} | set(pos.stacks)
+            cells = sorted(around - {pos.where.get(board.selected)})
         else:
             cells = sorted(board.targets)
         return [(cell_name(c), c) for c in cells]

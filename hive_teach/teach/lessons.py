@@ -421,17 +421,41 @@ def with_hint(board: Any, s: Any) -> Any:
     The board keeps its type and its attributes (``controller``, ...); the button is
     ``board.hint_button``, the text ``board.hint_text``. The label follows the board's
     language buttons, and so does the hint once shown.
+
+    A ``find`` exercise always gets the button: its last hint (the second press, or the
+    first without a ``[hint]``) lights where a selected piece may go
+    (:meth:`~hive_teach.board.controller.BoardController.reveal_targets`).
+
+    >>> b = find_exercise("beetle-stack", canvas=False)
+    >>> b.hint_button.click(); b.controller.asks
+    True
+    >>> b.hint_button.click(); b.controller.asks
+    False
     """
     remember_solved(board, s.id)
-    if not s.text("hint", "en"):
+    controller = board.controller
+    finding = controller.mode == "find"  # its last hint: where the selected piece may go
+    if not s.text("hint", "en") and not finding:
         return board
     w = importlib.import_module("ipywidgets")
     text = w.HTML()
     text.add_class("hive-teach-hint")
+    pressed: list[str] = []
 
     def show(_button: Any = None) -> None:
-        lang = board.controller.lang  # at click time: the board's language may have changed
-        text.value = f"<div>{html.escape(s.text('hint', lang))}</div>"
+        lang = controller.lang  # at click time: the board's language may have changed
+        hint = s.text("hint", lang)
+        if finding and (pressed or not hint) and _button is not None:
+            controller.reveal_targets()
+            board.refresh()
+        if _button is not None:
+            pressed.append(lang)
+        lines = [hint] if hint else []
+        if not controller.asks and finding:
+            lines.append(controller.t("targets_shown"))
+        elif finding:
+            lines.append(controller.t("last_hint"))
+        text.value = "".join(f"<div>{html.escape(line)}</div>" for line in lines)
 
     def again(_lang: str) -> None:
         if text.value:
