@@ -124,10 +124,22 @@ def test_reach_exercise_checks_marks_with_reasons():
     board.click("5,5")
     fb = board.check()
     assert fb.kind == "checked" and fb.correct is False
-    assert "5,5" in fb.full_text and all(cell_name(c) in fb.full_text for c in rest)
+    # the counts and the rule of the wrong mark, but not which cells are missed
+    assert fb.message == (f"You marked 1 right cell; {len(rest)} "
+                          f"{'is' if len(rest) == 1 else 'are'} still missing and 1 is wrong.")
+    assert "5,5" in fb.full_text and "(R9)" in fb.full_text
+    assert not any(cell_name(c) in fb.full_text for c in rest)
     checked = board.marks().checked
-    assert (checked.correct, checked.missed) == ({first}, set(rest))
+    assert (checked.correct, checked.missed) == ({first}, set())  # no missed cell drawn
     assert dict(checked.wrong) == {parse_cell("5,5"): "R9"}
+    assert not board.can_show_answer and board.show_answer().kind == "info"
+    assert board.marks().checked.missed == set()
+    fb = board.check()  # the second try offers the answer, still without naming it
+    assert board.can_show_answer and "Show answer" in fb.full_text
+    assert not any(cell_name(c) in fb.full_text for c in rest)
+    fb = board.show_answer()
+    assert all(cell_name(c) in fb.full_text for c in rest)
+    assert board.marks().checked.missed == set(rest)
     board.click("5,5")  # unmark
     for c in rest:
         board.click(c)

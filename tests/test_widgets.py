@@ -322,8 +322,12 @@ def test_after_check_the_page_shows_one_sentence_and_the_reasons_under_it() -> N
     board.click_cell(parse_cell("3,0"))
     board.check_button.click()
     text = board.readout.value
-    assert "the dashed cells are missing and the crossed ones are wrong" in text
-    assert "Not reachable: 3,0:" in text and "Missed:" in text
+    assert "You marked 0 right cells; 2 are still missing and 1 is wrong." in text
+    assert "Not reachable: 3,0:" in text and "Missed:" not in text
+    assert board.answer_button.disabled
+    board.check_button.click()
+    board.answer_button.click()
+    assert "Missed:" in board.readout.value
 
 
 def test_play_with_nothing_chosen_and_a_second_click_on_a_piece_in_hand() -> None:

@@ -320,6 +320,10 @@ class BoardController(Generic[G]):
         self.marked: set[Cell] = set()
         # The result of the last Check, until the marks change.
         self.checked: Checked | None = None
+        # The wrong Checks so far (the answer is offered after the second), and whether the
+        # learner asked to see it (then the missed cells are drawn).
+        self.tries = 0
+        self.answer_shown = False
         self.history: list[Feedback] = []
         # The ply before each of the learner's moves, so that undo takes back the engine's
         # answers together with the learner's move before them.
@@ -535,6 +539,7 @@ class BoardController(Generic[G]):
     # ------------------------------------------------------------------ exercises
     def _toggle(self, c: Cell) -> Feedback:
         self.checked = None
+        self.answer_shown = False
         if c in self.marked:
             self.marked.discard(c)
             return self.done(Feedback("marked", self.t("unmarked", cell=cell_name(c))))
@@ -556,20 +561,50 @@ class BoardController(Generic[G]):
 
         self.checked = Checked.compare(self.marked, truth, rule_of)
         if self.checked.solved or (not truth and not self.marked):
+            self.answer_shown = False
             return self.done(Feedback("checked", self.t("all_found", n=len(truth)),
                                       correct=True))
-        found, n = len(self.checked.correct), len(truth)
-        key = ("check_both" if self.checked.missed and self.checked.wrong else
-               "check_missed" if self.checked.missed else "check_wrong")
-        details = []
+        # A retry is not copying: the counts and the rule of each wrong mark, never which
+        # cells are missed (show_answer gives them, after a second try).
+        self.tries += 1
+        self.answer_shown = False
+        checked = self.checked
+        message = self.t("check_counts", found=len(checked.correct), missed=len(checked.missed),
+                         wrong=len(checked.wrong), n=len(truth))
+        details = [self.t("wrong", cell=cell_name(c), why=why.text(self.lang) if why else "?")
+                   for c, why in reasons.items()]
+        if self.can_show_answer:
+            details.append(self.t("answer_offer"))
+        return self.done(Feedback("checked", message, correct=False, details=tuple(details)))
+
+    @property
+    def can_show_answer(self) -> bool:
+        """Whether the mark-every-cell exercise offers its answer: after a second wrong Check."""
+        return self.marking and self.tries >= 2
+
+    def show_answer(self) -> Feedback:
+        """The full answer of the mark-every-cell exercise, on request after a second try:
+        the missed cells named and drawn (dashed), the wrong ones crossed.
+
+        >>> from hive_teach.hive.position import Position
+        >>> board = BoardController(Position.from_game_string(
+        ...     "Base;InProgress;White[2];wS1;bS1 wS1-"), mode="reach", piece="wQ")
+        >>> board.check().message
+        'You marked 0 right cells; 3 are still missing and 0 are wrong.'
+        >>> board.show_answer().message
+        'The answer comes after your second try: change your marks and press Check again.'
+        >>> _ = board.check(); print(board.show_answer().full_text)
+        The answer: the dashed cells. Missed: -1,0; -1,1; 0,-1.
+        """
+        if not self.can_show_answer or self.checked is None:
+            key = "not_an_exercise" if not self.marking else "answer_later"
+            return self.done(Feedback("info" if self.marking else "error", self.t(key)))
+        self.answer_shown = True
+        rules = self.rules
         missed = rules.in_order(self, self.checked.missed)
-        if missed:
-            details.append(self.t("missed", cells=rules.join([cell_name(c) for c in missed],
-                                                              self.lang)))
-        for c, why in reasons.items():
-            reason = why.text(self.lang) if why else "?"
-            details.append(self.t("wrong", cell=cell_name(c), why=reason))
-        return self.done(Feedback("checked", self.t(key, found=found, n=n), correct=False,
+        details = [self.t("missed", cells=rules.join([cell_name(c) for c in missed],
+                                                      self.lang))] if missed else []
+        return self.done(Feedback("checked", self.t("answer_shown"), correct=False,
                                   details=tuple(details)))
 
     # ------------------------------------------------------------------ undo and reset
@@ -580,6 +615,7 @@ class BoardController(Generic[G]):
         if self.marking:
             self.marked.clear()
             self.checked = None
+            self.answer_shown = False
             return self.done(Feedback("reset", self.t("reset_marks")))
         if not self._checkpoints and self.mode == "engine":
             return self.done(Feedback("info", self.t("nothing_to_undo")))
@@ -601,6 +637,7 @@ class BoardController(Generic[G]):
         self.selected, self.targets = None, frozenset()
         self.marked.clear()
         self.checked = None
+        self.answer_shown = False
         self._checkpoints.clear()
         if self.coach is not None:
             self.coach.forget()
@@ -636,9 +673,17 @@ class BoardController(Generic[G]):
             cause_kind=kind,
             last_move=rules.last_move(game),
             message=fb.message,
-            checked=(self.checked or Checked(picked=frozenset(self.marked))) if self.marking
-            else NOTHING,
+            checked=self._checked_view() if self.marking else NOTHING,
         )
+
+    def _checked_view(self) -> Checked:
+        """The marks as drawn: after Check the right and wrong ones, the missed cells only
+        once the learner asked for the answer."""
+        if self.checked is None:
+            return Checked(picked=frozenset(self.marked))
+        if self.answer_shown:
+            return self.checked
+        return replace(self.checked, missed=frozenset())
 
     def marks(self, title: str | None = None) -> Any:
         """The diagram marks for what the board shows now (the exercises do not give the

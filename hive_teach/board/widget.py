@@ -90,6 +90,9 @@ class Board(CanvasWidget[Feedback]):
         self.undo_button = w.Button(icon="undo", layout=w.Layout(width="7em"))
         self.reset_button = w.Button(icon="refresh", layout=w.Layout(width="7em"))
         self.check_button = w.Button(button_style="info", layout=w.Layout(width="7em"))
+        # Mark exercises: the full answer only on request, after a second try.
+        self.answer_button = w.Button(layout=w.Layout(width="auto"), disabled=True)
+        self.answer_button.add_class("hive-teach-show-answer")
         self.language = w.ToggleButtons(options=list(LANGUAGES), value=controller.lang,
                                         style={"button_width": "3em"})
         self._two_step = two_step
@@ -102,6 +105,8 @@ class Board(CanvasWidget[Feedback]):
         self.undo_button.on_click(self._guard(lambda _b: self._after(controller.undo())))
         self.reset_button.on_click(self._guard(lambda _b: self._on_reset()))
         self.check_button.on_click(self._guard(lambda _b: self._after(controller.check())))
+        self.answer_button.on_click(
+            self._guard(lambda _b: self._after(controller.show_answer())))
         self.language.observe(self._guard(self._on_language), names="value")
 
         if not two_step:
@@ -111,7 +116,7 @@ class Board(CanvasWidget[Feedback]):
         else:
             controls = [self.choice_menu, self.target_menu, self.play_button]
         if controller.marking:
-            controls.append(self.check_button)
+            controls += [self.check_button, self.answer_button]
         buttons = w.HBox([self.undo_button, self.reset_button, self.language])
         self._lay_out(picture, [self.targets_readout,
                                 w.HBox(controls, layout=w.Layout(flex_flow="row wrap")),
@@ -206,6 +211,8 @@ class Board(CanvasWidget[Feedback]):
         self.undo_button.description = c.t("undo")
         self.reset_button.description = c.t("reset_button")
         self.check_button.description = c.t("check")
+        self.answer_button.description = c.t("show_answer_button")
+        self.answer_button.disabled = not c.can_show_answer
 
     def _texts(self) -> None:
         """The readout: the standing prompt and what the last action did, and the targets."""
