@@ -230,6 +230,30 @@ def test_keyboard_path_plays_typed_moves():
     assert board.play_text("pass").rule == "R18"
 
 
+def test_a_side_without_a_move_passes_with_the_pass_control():
+    from hive_teach.teach.lessons import scenario
+
+    board = BoardController(scenario("pass-no-moves").game(), lang="de")
+    assert board.can_pass and "muss aussetzen" in board.prompt()
+    assert board.select("wQ").kind == "illegal"  # every piece is still refused, with reasons
+    fb = board.pass_turn()
+    assert fb.kind == "moved" and "ausgesetzt" in fb.message
+    assert board.game.turn is Colour.BLACK and not board.can_pass
+    fb = board.pass_turn()  # Black has moves: refused, nothing changes
+    assert fb.kind == "info" and fb.rule == "R18" and board.game.turn is Colour.BLACK
+    free = BoardController(Position.from_game_string(OPENING))
+    assert not free.can_pass and free.pass_turn().rule == "R18"
+
+
+def test_the_coachs_hint_says_you_must_pass_instead_of_raising():
+    from hive_teach.teach.lessons import scenario
+
+    board = BoardController(scenario("pass-no-moves").game(), coach=True)
+    fb = board.hint()
+    assert fb.kind == "info" and fb.rule == "R18" and "must pass" in fb.message
+    assert board.game.turn is Colour.WHITE  # nothing played
+
+
 def test_game_over_is_reported():
     pos = Position.from_layout(
         {"0,0": "wQ", "1,0": "bQ", "1,-1": "bS1", "0,-1": "wS1", "-1,0": "wB1", "-1,1": "wA1",

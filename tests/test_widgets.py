@@ -330,6 +330,19 @@ def test_after_check_the_page_shows_one_sentence_and_the_reasons_under_it() -> N
     assert "Missed:" in board.readout.value
 
 
+def test_the_pass_button_shows_only_when_the_rules_say_pass() -> None:
+    from hive_teach.teach.lessons import scenario
+
+    free = HiveBoard(BoardController(Position("Base")), canvas=False)
+    assert free.pass_button.layout.display == "none" and free.pass_button.disabled
+    board = HiveBoard(BoardController(scenario("pass-no-moves").game()), canvas=False)
+    assert board.pass_button.layout.display == "" and not board.pass_button.disabled
+    assert board.pass_button.description == "Pass"
+    board.pass_button.click()
+    assert "White had no move and passed" in board.readout.value
+    assert board.pass_button.layout.display == "none"  # Black has moves
+
+
 def test_play_with_nothing_chosen_and_a_second_click_on_a_piece_in_hand() -> None:
     board = HiveBoard(BoardController(Position("Base")), canvas=False)
     board.play_button.click()

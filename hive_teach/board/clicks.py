@@ -145,6 +145,10 @@ class Clicks(ABC):
         """The feedback kind of a played move."""
         return "moved"
 
+    def pass_move(self, game: Any) -> Any:
+        """A game without a pass never offers one."""
+        return None
+
     # ------------------------------------------------------------------ the exercise
     def is_on_board(self, game: Any, c: Cell) -> bool:
         """Every cell is on the board unless the game says otherwise."""

@@ -195,6 +195,11 @@ class ClickModel(Protocol[G]):
         """The feedback kind of a played move (``moved``, ``placed``, ``removed``)."""
         ...
 
+    def pass_move(self, game: G) -> Any:
+        """The pass, when the rules say the side to move must pass (Hive's R18); else
+        ``None``."""
+        ...
+
     def is_on_board(self, game: G, c: Cell) -> bool:
         """Whether a click on ``c`` is on the board at all."""
         ...
@@ -410,6 +415,27 @@ class BoardController(Generic[G]):
         if self.marking:
             return self.click(what if isinstance(what, int) else None)
         return self.rules.select(self, what)
+
+    @property
+    def can_pass(self) -> bool:
+        """Whether the side to move must pass now (Hive: no move at all, R18), so the board
+        offers its Pass control (never in an exercise of marking cells)."""
+        if self.marking or (self.mode == "engine" and self.game.turn != self.human):
+            return False
+        return self.rules.pass_move(self.game) is not None
+
+    def pass_turn(self) -> Feedback:
+        """The Pass control: play the pass when the rules say so (R18), else say why not.
+
+        >>> from hive_teach.hive.position import Position
+        >>> board = BoardController(Position("Base"))
+        >>> board.can_pass, board.pass_turn().message
+        (False, 'There is still a move to make, so you may not pass. (R18)')
+        """
+        move = self.rules.pass_move(self.game)
+        if move is None or not self.can_pass:
+            return self.done(Feedback("info", self.t("no_pass"), rule="R18"))
+        return self.play(move)
 
     def click_piece(self, name: str) -> Feedback:
         """A click on a piece beside the board (Hive's pieces in hand): selects it, and a
@@ -704,6 +730,8 @@ class BoardController(Generic[G]):
         with a one-sentence reason, drawn on the board; nothing is played."""
         if self.coach is None or self.game.outcome() is not None:
             return self.done(Feedback("info", self.prompt()))
+        if self.rules.pass_move(self.game) is not None:  # nothing to choose (R18)
+            return self.done(Feedback("info", self.rules.turn_prompt(self), rule="R18"))
         move, said = self.coach.hint(self)
         return self.done(self.coach.shown(Feedback("info", said.text(self.lang), move=move)))
 

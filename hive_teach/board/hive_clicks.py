@@ -25,6 +25,7 @@ from hive_teach.core.hexgrid import DELTAS, Cell, cell_name
 from hive_teach.core.i18n import join_sentences, listing, side_name, t
 from hive_teach.hive.explain import explain_piece
 from hive_teach.hive.marks import Marks
+from hive_teach.hive.moves import PASS
 from hive_teach.hive.pieces import Colour, Piece
 from hive_teach.hive.position import AnyMove, Move, Position
 
@@ -57,6 +58,24 @@ class HiveClicks(Clicks):
         return found
 
     # ------------------------------------------------------------------ words
+    def turn_prompt(self, board: BoardController[Position]) -> str:
+        if self.pass_move(board.game) is not None:
+            return t("must_pass", board.lang, side=side_name(board.game.turn, board.lang))
+        return super().turn_prompt(board)
+
+    def pass_move(self, game: Position) -> Any:
+        """:data:`~hive_teach.hive.moves.PASS` when it is the only legal move (R18)."""
+        if game.is_over:
+            return None
+        return PASS if game.legal_moves() == [PASS] else None
+
+    def apply(self, board: BoardController[Position], move: Any) -> str:
+        if move is PASS:
+            side = side_name(board.game.turn, board.lang)
+            board.game.play(move)
+            return t("passed", board.lang, side=side)
+        return super().apply(board, move)
+
     def mark_prompt(self, board: BoardController[Position]) -> str:
         return t("mark_cells", board.lang, piece=board.exercise_piece)
 

@@ -93,6 +93,9 @@ class Board(CanvasWidget[Feedback]):
         # Mark exercises: the full answer only on request, after a second try.
         self.answer_button = w.Button(layout=w.Layout(width="auto"), disabled=True)
         self.answer_button.add_class("hive-teach-show-answer")
+        # Hive's pass: shown only when the side to move has no move at all (R18).
+        self.pass_button = w.Button(button_style="warning", layout=w.Layout(width="auto"))
+        self.pass_button.add_class("hive-teach-pass")
         self.language = w.ToggleButtons(options=list(LANGUAGES), value=controller.lang,
                                         style={"button_width": "3em"})
         self._two_step = two_step
@@ -105,6 +108,7 @@ class Board(CanvasWidget[Feedback]):
         self.undo_button.on_click(self._guard(lambda _b: self._after(controller.undo())))
         self.reset_button.on_click(self._guard(lambda _b: self._on_reset()))
         self.check_button.on_click(self._guard(lambda _b: self._after(controller.check())))
+        self.pass_button.on_click(self._guard(lambda _b: self._after(controller.pass_turn())))
         self.answer_button.on_click(
             self._guard(lambda _b: self._after(controller.show_answer())))
         self.language.observe(self._guard(self._on_language), names="value")
@@ -117,6 +121,8 @@ class Board(CanvasWidget[Feedback]):
             controls = [self.choice_menu, self.target_menu, self.play_button]
         if controller.marking:
             controls += [self.check_button, self.answer_button]
+        else:
+            controls.append(self.pass_button)
         buttons = w.HBox([self.undo_button, self.reset_button, self.language])
         self._lay_out(picture, [self.targets_readout,
                                 w.HBox(controls, layout=w.Layout(flex_flow="row wrap")),
@@ -213,6 +219,10 @@ class Board(CanvasWidget[Feedback]):
         self.check_button.description = c.t("check")
         self.answer_button.description = c.t("show_answer_button")
         self.answer_button.disabled = not c.can_show_answer
+        self.pass_button.description = c.t("pass_button")
+        can_pass = c.can_pass
+        self.pass_button.disabled = not can_pass
+        self.pass_button.layout.display = "" if can_pass else "none"
 
     def _texts(self) -> None:
         """The readout: the standing prompt and what the last action did, and the targets."""
