@@ -73,12 +73,22 @@ def test_learn_opens_the_contents_and_a_lesson_with_live_boards_no_code_no_cdn(a
         page.wait_for_selector("text=Hive: der Kurs", timeout=180_000)
         assert page.locator("a[href='04-gates.ipynb']").count() == 1
         assert page.locator("a[href='../zh/contents.ipynb']").count() == 1
-        # progress is what this browser remembers: one solved exercise of lesson 4
-        page.evaluate("localStorage.setItem('hive-teach-solved', "
-                      "JSON.stringify({'04-gates.ipynb': ['ex-1']}))")
+        # progress is what this browser remembers: one solved exercise of lesson 4 (of two;
+        # a bare scenario id, as older pages stored, is not counted), a bar per lesson, one
+        # for the course, and a legend in words
+        page.evaluate("localStorage.setItem('hive-teach-solved', JSON.stringify("
+                      "{'04-gates.ipynb': ['ex-1', 'beetle-drops-into-hole:find']}))")
         page.reload()
-        page.wait_for_selector(".hive-teach-done", timeout=180_000)
-        assert page.locator(".hive-teach-done").inner_text().strip() == "✓ 1"
+        page.wait_for_selector("#hive-teach-course-progress[data-done]", timeout=180_000)
+        gates = page.locator("a[href='04-gates.ipynb'] ~ .hive-teach-done")
+        assert gates.inner_text().strip() == "✓ 1/2"
+        assert gates.locator("progress").evaluate("p => [p.value, p.max]") == [1, 2]
+        lessons_done = page.locator(".hive-teach-done")
+        assert lessons_done.count() == 17 and lessons_done.nth(0).inner_text().strip() == "✓ 0/2"
+        course = page.locator("#hive-teach-course-progress")
+        assert course.get_attribute("data-done") == "1"
+        assert int(course.get_attribute("data-total") or 0) >= 30
+        assert "✎ 3" in course.inner_text() and "Aufgaben" in course.inner_text()
         page.click("a[href='04-gates.ipynb']")
         page.wait_for_selector(".jupyter-matplotlib-canvas-div", timeout=180_000)
         assert page.locator("text=Bewegungsfreiheit").count() >= 1

@@ -105,21 +105,53 @@ def _in_a_notebook() -> bool:
 
 
 PROGRESS_KEY = "hive-teach-solved"
-"""The browser's local storage key of the exercises solved: lesson file to exercise ids."""
+"""The browser's local storage key of the exercises solved: lesson file to exercise keys
+(:func:`exercise_key`)."""
 
 _SHOW_PROGRESS = """(function () {
   const solved = JSON.parse(localStorage.getItem("%(key)s") || "{}");
+  const totals = %(totals)s;
+  // An exercise key is "<scenario>:<kind>" (older pages kept bare scenario ids: not counted).
+  const count = function (lesson) {
+    return (solved[lesson] || []).filter(function (k) { return k.indexOf(":") > 0; }).length;
+  };
+  const bar = function (done, total) {
+    const p = document.createElement("progress");
+    p.max = total; p.value = Math.min(done, total);
+    p.className = "hive-teach-bar";
+    p.style.width = "6em"; p.style.verticalAlign = "middle"; p.style.marginLeft = "0.5em";
+    return p;
+  };
+  let allDone = 0, all = 0;
   document.querySelectorAll("a[href$='.ipynb']").forEach(function (a) {
-    const n = (solved[a.getAttribute("href").split("/").pop()] || []).length;
-    if (n && !(a.nextSibling && a.nextSibling.className === "hive-teach-done")) {
-      const mark = document.createElement("span");
+    const lesson = a.getAttribute("href").split("/").pop();
+    const total = totals[lesson] || 0;
+    if (!total || a.getAttribute("href").indexOf("/") >= 0) { return; }
+    const done = Math.min(count(lesson), total);
+    allDone += done; all += total;
+    let mark = a.parentNode.querySelector(".hive-teach-done");
+    if (!mark) {
+      mark = document.createElement("span");
       mark.className = "hive-teach-done";
-      mark.textContent = " ✓ " + n;
-      mark.style.color = "#009e73";
-      mark.style.fontWeight = "bold";
-      a.after(mark);
+      mark.style.whiteSpace = "nowrap";
+      a.parentNode.appendChild(mark);
     }
+    mark.textContent = "";
+    mark.appendChild(bar(done, total));
+    const text = document.createElement("span");
+    text.textContent = " ✓ " + done + "/" + total;
+    text.style.color = done === total ? "#009e73" : "inherit";
+    text.style.fontWeight = "bold";
+    mark.appendChild(text);
+    mark.dataset.done = done; mark.dataset.total = total;
   });
+  const course = document.getElementById("hive-teach-course-progress");
+  if (course && all) {
+    const p = course.querySelector("progress");
+    p.max = all; p.value = allDone;
+    course.querySelector(".hive-teach-course-count").textContent = allDone + "/" + all;
+    course.dataset.done = allDone; course.dataset.total = all;
+  }
 })();"""
 
 _RECORD_SOLVED = """(function () {
@@ -132,27 +164,62 @@ _RECORD_SOLVED = """(function () {
 })();"""
 
 
-def progress_script() -> str:
-    """The JavaScript that marks, after each lesson link of a page, the exercises this
-    browser has solved there (kept in the browser's local storage, nowhere else)."""
-    return _SHOW_PROGRESS % {"key": PROGRESS_KEY}
+def progress_script(totals: Mapping[str, int] | None = None) -> str:
+    """The JavaScript that draws, after each lesson link of a page, a bar and ``✓ solved/all``
+    of the exercises this browser has solved there (kept in the browser's local storage,
+    nowhere else), and fills the whole course's bar (:func:`show_progress`). ``totals``: the
+    number of exercises of each lesson file.
 
-
-def record_script(sid: str) -> str:
-    """The JavaScript that remembers, in the browser, that exercise ``sid`` of this page is
-    solved.
-
-    >>> "localStorage.setItem" in record_script("spider-exactly-three")
+    >>> '"04-gates.ipynb": 2' in progress_script({"04-gates.ipynb": 2})
     True
     """
-    return _RECORD_SOLVED % {"key": PROGRESS_KEY, "sid": json.dumps(sid)}
+    return _SHOW_PROGRESS % {"key": PROGRESS_KEY, "totals": json.dumps(dict(totals or {}))}
 
 
-def show_progress() -> None:
-    """On a contents page: ✓ and the number of exercises solved after each lesson's link."""
+def exercise_key(board: Any, sid: str) -> str:
+    """What the browser remembers of a solved exercise on ``board``: the scenario (or puzzle)
+    id and the kind of exercise, so that a lesson's two exercises on one scenario (mark its
+    cells, find a move) count separately.
+
+    >>> exercise_key(find_exercise("beetle-stack", canvas=False), "beetle-stack")
+    'beetle-stack:find'
+    """
+    controller = board.controller
+    return f"{sid}:{'mark' if controller.marking else controller.mode}"
+
+
+def record_script(key: str) -> str:
+    """The JavaScript that remembers, in the browser, that exercise ``key`` of this page
+    (:func:`exercise_key`) is solved.
+
+    >>> "localStorage.setItem" in record_script("spider-exactly-three:mark")
+    True
+    """
+    return _RECORD_SOLVED % {"key": PROGRESS_KEY, "sid": json.dumps(key)}
+
+
+def progress_html(lang: str) -> str:
+    """The whole course's progress bar and the legend of the contents page's marks, in
+    ``lang`` (:func:`progress_script` fills the bar).
+
+    >>> "<progress" in progress_html("de") and "Aufgaben" in progress_html("de")
+    True
+    """
+    return (f'<div id="hive-teach-course-progress" style="margin:0.5em 0">'
+            f"<b>{html.escape(_WORDS('progress_course', lang))}</b> "
+            f'<progress max="1" value="0" style="width:14em;vertical-align:middle"></progress> '
+            f'<span class="hive-teach-course-count" style="white-space:nowrap"></span>'
+            f'<div class="hive-teach-progress-legend" style="font-size:90%;margin-top:0.3em">'
+            f"{html.escape(_WORDS('progress_legend', lang))}</div></div>")
+
+
+def show_progress(totals: Mapping[str, int] | None = None) -> None:
+    """On a contents page: the course's bar with its legend, and a bar with ``✓ solved/all``
+    after each lesson's link (``totals``: each lesson file's number of exercises)."""
     if _in_a_notebook():
         ipython = importlib.import_module("IPython.display")
-        ipython.display(ipython.Javascript(progress_script()))
+        ipython.display(ipython.HTML(progress_html(language())))
+        ipython.display(ipython.Javascript(progress_script(totals)))
 
 
 def display_markdown(text: str) -> None:
@@ -397,13 +464,17 @@ def remember_solved(board: Any, sid: str) -> Any:
     out = w.Output(layout=w.Layout(display="none"))
     sent: list[str] = []
 
+    key = exercise_key(board, sid)
+
     def check(_change: object = None) -> None:
         last = board.controller.last
-        if last.correct and not sent:
-            sent.append(sid)
+        # Solved: marks checked right, or the move (a puzzle: the last one) that wins; a
+        # puzzle's first good move of two is not solved yet.
+        if last.correct and last.kind in ("solved", "checked") and not sent:
+            sent.append(key)
             ipython = importlib.import_module("IPython.display")
             with out:
-                ipython.display(ipython.Javascript(record_script(sid)))
+                ipython.display(ipython.Javascript(record_script(key)))
 
     readout = getattr(board, "readout", None)
     if readout is not None and hasattr(readout, "observe"):
@@ -493,6 +564,7 @@ __all__ = [
     "display_markdown",
     "display_png",
     "exercise",
+    "exercise_key",
     "explain",
     "find",
     "find_exercise",
@@ -500,6 +572,7 @@ __all__ = [
     "language_button",
     "legend",
     "picture",
+    "progress_html",
     "progress_script",
     "reach_exercise",
     "record_script",
