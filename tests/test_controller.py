@@ -283,12 +283,12 @@ def test_a_second_click_on_the_selected_piece_lets_it_go():
     board = BoardController(Position.from_game_string(OPEN))
     assert board.click("-1,0").kind == "selected" and board.selected is Piece.from_name("wQ")
     fb = board.click("-1,0")
-    assert (fb.kind, fb.message) == ("info", "wQ is no longer selected.")
+    assert (fb.kind, fb.message) == ("info", "The white Queen Bee (wQ) is no longer selected.")
     assert board.selected is None and not board.targets and not board.marks().targets
     # a piece in hand, clicked beside the board, the same way (and in German)
     board.set_language("de")
     assert board.click_piece("wA1").kind == "selected"
-    assert board.click_piece("wA1").message == "wA1 ist nicht mehr ausgewählt."
+    assert board.click_piece("wA1").message == "Die weiße Ameise (wA1) ist nicht mehr ausgewählt."
     assert board.selected is None
     # selecting by name twice (the menus, the API) keeps it selected
     board.select("wQ")

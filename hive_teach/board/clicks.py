@@ -135,9 +135,13 @@ class Clicks(ABC):
         except ValueError as e:
             return board.done(Feedback("error", str(e)))
 
+    def say_move(self, game: Any, move: Any, lang: str) -> str:
+        """``move`` (before it is played) as the board's messages name it: its text."""
+        return str(game.move_text(move))
+
     def apply(self, board: BoardController[Any], move: Any) -> str:
         """Play a legal move and say so."""
-        text = board.game.move_text(move)
+        text = self.say_move(board.game, move, board.lang)
         board.game.play(move)
         return self.words("played", board.lang, move=text)
 

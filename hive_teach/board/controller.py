@@ -191,6 +191,11 @@ class ClickModel(Protocol[G]):
         """Play a legal ``move`` and say what it did."""
         ...
 
+    def say_move(self, game: G, move: Any, lang: str) -> str:
+        """``move`` (legal, before it is played) as the messages name it: in words first
+        where the game has them (Hive), with the notation as a tag."""
+        ...
+
     def kind_of(self, move: Any) -> str:
         """The feedback kind of a played move (``moved``, ``placed``, ``removed``)."""
         ...
@@ -441,6 +446,10 @@ class BoardController(Generic[G]):
         """A click on a piece beside the board (Hive's pieces in hand): selects it, and a
         second click lets it go again, as on the board."""
         if self.selected is not None and _name(self.selected) == name and not self.marking:
+            deselect = getattr(self.rules, "deselect", None)  # a game's own words for it
+            if callable(deselect):
+                fb: Feedback = deselect(self)
+                return fb
             self.selected, self.targets = None, frozenset()
             return self.done(Feedback("info", self.t("deselected", piece=name)))
         return self.select(name)
@@ -513,7 +522,7 @@ class BoardController(Generic[G]):
         """Play a legal ``move``: check a ``find`` exercise, play it, let the engine answer
         (a board with its own exercise, such as a puzzle, overrides this)."""
         game = self.game
-        text = game.move_text(move)
+        text = self.rules.say_move(game, move, self.lang)
         if self.mode == "find" and not self._accept(game, move):
             # Answered by what the move fails to do: the exercise's goal.
             key = "legal_not_goal" if self.goal else "legal_not_answer"
@@ -550,7 +559,7 @@ class BoardController(Generic[G]):
             move = self.engine(game)
             if self.coach is not None:
                 self.coach.engine_move(self, move)
-            texts.append(game.move_text(move))
+            texts.append(self.rules.say_move(game, move, self.lang))
             game.play(move)
             played.append(move)
         return tuple(played), texts
@@ -652,7 +661,8 @@ class BoardController(Generic[G]):
             return self.done(Feedback("info", self.t("nothing_to_undo")))
         texts: list[str] = []
         while game.ply > target:
-            texts.insert(0, game.move_text(game.undo()))
+            move = game.undo()
+            texts.insert(0, self.rules.say_move(game, move, self.lang))
         self.selected, self.targets = None, frozenset()
         joined = ", ".join(texts)
         return self.done(Feedback("undone", self.t("undone", move=joined, actions=joined)))

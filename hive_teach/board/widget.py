@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import base64
 import html
+import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -235,8 +236,12 @@ class Board(CanvasWidget[Feedback]):
         details = "".join(
             f"<div style='font-size:90%'>{rule_named(d, wrong, c.lang)}</div>"
             for d in (c.last.details if message else ()))
-        self.readout.value = f"<div>{html.escape(prompt)}</div>" + (
-            f"<b>{rule_named(message, [c.last.rule], c.lang)}</b>" if message else "") + details
+        # Words break between words only (never "Z|ug" in a narrow readout).
+        self.readout.value = (
+            "<div style='overflow-wrap:normal;word-break:normal;hyphens:manual'>"
+            f"<div>{nowrap_tags(html.escape(prompt))}</div>" + (
+                f"<b>{rule_named(message, [c.last.rule], c.lang)}</b>" if message else "")
+            + details + "</div>")
         text = self.targets_text()
         # In an exercise the list is the learner's marks, not where a piece may go.
         label = c.t("marked_label" if c.marking else (
@@ -288,14 +293,16 @@ def rule_named(text: str, rules: Iterable[str | None], lang: str = "en") -> str:
     (a feedback's ``rule``, the rules of the wrong marks after Check), never read out of the
     text; a rule the rules page lacks stays plain.
 
+    Each short bracketed tag (the notation after the words, the rule) is kept on one line
+    (:func:`nowrap_tags`).
+
     >>> rule_named("too narrow. (R7)", ["R7"])
-    'too narrow. (<abbr title="R7: Freedom to move on the ground (docs/rules.md)">R7</abbr>)'
-    >>> rule_named("zu eng. (R7)", ["R7"], "de")
-    'zu eng. (<abbr title="R7: Bewegungsfreiheit auf dem Boden (docs/rules.md)">R7</abbr>)'
-    >>> rule_named("Look at R7 (R7) & more", [])  # no rule given: nothing is marked up
-    'Look at R7 (R7) &amp; more'
+    'too narrow. <span class="hive-teach-tag" style="white-space:nowrap;font-size:85%">(<abbr \
+title="R7: Freedom to move on the ground (docs/rules.md)">R7</abbr>)</span>'
+    >>> rule_named("Look at R7 & more", [])  # no rule given: nothing is marked up
+    'Look at R7 &amp; more'
     """
-    out = html.escape(text)
+    out = nowrap_tags(html.escape(text))
     for rule in dict.fromkeys(r for r in rules if r):
         try:
             title = html.escape(f"{rule}: {rule_title(rule, lang)} (docs/rules.md)", quote=True)
@@ -305,6 +312,22 @@ def rule_named(text: str, rules: Iterable[str | None], lang: str = "en") -> str:
                       lang)
         out = out.replace(html.escape(rule_mark(rule, lang)), marked)
     return out
+
+
+_TAG_OPEN = '<span class="hive-teach-tag" style="white-space:nowrap;font-size:85%">'
+_TAG = re.compile(r"\(([^()<>\n]{1,32})\)")
+"""A short bracketed tag in escaped text: the notation after a move's words, a rule."""
+
+
+def nowrap_tags(escaped: str) -> str:
+    """``escaped`` (HTML) with each short bracketed tag in a span that never breaks: the
+    notation is one unit, never split mid-word at the end of a line.
+
+    >>> nowrap_tags("the white Beetle climbs onto the white Queen Bee (wB1 wQ)")
+    'the white Beetle climbs onto the white Queen Bee <span class="hive-teach-tag" \
+style="white-space:nowrap;font-size:85%">(wB1 wQ)</span>'
+    """
+    return _TAG.sub(lambda m: f"{_TAG_OPEN}{m.group(0)}</span>", escaped)
 
 
 HiveBoard = Board
@@ -324,4 +347,5 @@ def board(game: Any = None, **options: Any) -> Board:
 
 rive_board = board
 
-__all__ = ["Board", "HiveBoard", "RiveBoard", "board", "parse_cell", "rive_board", "rule_named"]
+__all__ = ["Board", "HiveBoard", "RiveBoard", "board", "nowrap_tags", "parse_cell", "rive_board",
+           "rule_named"]
