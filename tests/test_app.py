@@ -88,7 +88,7 @@ def test_learn_opens_the_contents_and_a_lesson_with_live_boards_no_code_no_cdn(a
         course = page.locator("#hive-teach-course-progress")
         assert course.get_attribute("data-done") == "1"
         assert int(course.get_attribute("data-total") or 0) >= 30
-        assert "✎ 3" in course.inner_text() and "Aufgaben" in course.inner_text()
+        assert "(3 ✎)" in course.inner_text() and "Aufgaben" in course.inner_text()
         page.click("a[href='04-gates.ipynb']")
         page.wait_for_selector(".jupyter-matplotlib-canvas-div", timeout=180_000)
         assert page.locator("text=Bewegungsfreiheit").count() >= 1
@@ -147,7 +147,7 @@ def test_a_find_exercise_is_solved_in_the_app_with_no_targets_shown_first(app) -
         play = board.locator("button", has_text="Ziehen")
         board.locator(".hive-teach-cells select").select_option(label=wrong)
         play.click()
-        page.wait_for_function("e => e.innerText.includes('erlaubt')",
+        page.wait_for_function("e => e.innerText.includes('nicht die Lösung')",
                                arg=readout.element_handle(), timeout=60_000)
         assert "in der Mitte des Rings" in readout.inner_text()  # the goal it misses
         assert listed.get_attribute("data-targets") == ""
