@@ -168,7 +168,7 @@ def test_find_exercise_accepts_only_the_goal():
 
 def test_find_exercise_lights_nothing_before_the_learner_commits():
     gs = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"
-    pos = Position.from_game_string(gs)
+    pos = Position.from_text(gs)
     free = BoardController(pos.copy())
     free.select("wQ")
     assert free.view().targets  # a free board lights the targets, as before
@@ -200,7 +200,7 @@ def test_find_exercise_lights_nothing_before_the_learner_commits():
 
 
 def test_find_exercise_shows_targets_as_the_last_hint():
-    board = BoardController(Position.from_game_string(OPENING), mode="find",
+    board = BoardController(Position.from_text(OPENING), mode="find",
                             accept=["wQ -wS1"], lang="de")
     board.select("wQ")
     assert board.view().targets == frozenset()
@@ -241,7 +241,7 @@ def test_a_side_without_a_move_passes_with_the_pass_control():
     assert board.game.turn is Colour.BLACK and not board.can_pass
     fb = board.pass_turn()  # Black has moves: refused, nothing changes
     assert fb.kind == "info" and fb.rule == "R18" and board.game.turn is Colour.BLACK
-    free = BoardController(Position.from_game_string(OPENING))
+    free = BoardController(Position.from_text(OPENING))
     assert not free.can_pass and free.pass_turn().rule == "R18"
 
 

@@ -353,7 +353,7 @@ class BoardController(Generic[G]):
         before it is solved and before :meth:`reveal_targets`.
 
         >>> from hive_teach.hive.position import Position
-        >>> board = BoardController(Position.from_game_string(
+        >>> board = BoardController(Position.from_text(
         ...     "Base;InProgress;White[2];wS1;bS1 wS1-"), mode="find", accept=["wQ -wS1"])
         >>> board.select("wQ").kind, board.view().targets, board.asks
         ('selected', frozenset(), True)
@@ -622,7 +622,7 @@ class BoardController(Generic[G]):
         the missed cells named and drawn (dashed), the wrong ones crossed.
 
         >>> from hive_teach.hive.position import Position
-        >>> board = BoardController(Position.from_game_string(
+        >>> board = BoardController(Position.from_text(
         ...     "Base;InProgress;White[2];wS1;bS1 wS1-"), mode="reach", piece="wQ")
         >>> board.check().message
         'You marked 0 right cells; 3 are still missing and 0 are wrong.'

@@ -68,7 +68,7 @@ def move_words(pos: Position, move: AnyMove, lang: str) -> str:
     """``move`` (legal in ``pos``, before it is played) in plain words, its notation as a tag
     after them: pieces by colour and bug, where by the piece the notation names.
 
-    >>> pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+    >>> pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-")
     >>> move_words(pos, pos.parse_move("wQ -wS1"), "en")
     'the white Queen Bee is placed to the left of the white Spider (wQ -wS1)'
     >>> move_words(pos, pos.parse_move("wQ /wS1"), "de")
@@ -76,7 +76,7 @@ def move_words(pos: Position, move: AnyMove, lang: str) -> str:
     """
     if move is PASS or move.piece is None:
         return tagged(t("words_pass", lang), "pass", lang)
-    text = pos.move_string(move)
+    text = pos.move_text(move)
     parts = text.split()
     piece = move.piece
     subject = piece_words(piece, lang)
