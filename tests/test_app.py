@@ -73,12 +73,22 @@ def test_learn_opens_the_contents_and_a_lesson_with_live_boards_no_code_no_cdn(a
         page.wait_for_selector("text=Hive: der Kurs", timeout=180_000)
         assert page.locator("a[href='04-gates.ipynb']").count() == 1
         assert page.locator("a[href='../zh/contents.ipynb']").count() == 1
-        # progress is what this browser remembers: one solved exercise of lesson 4
-        page.evaluate("localStorage.setItem('hive-teach-solved', "
-                      "JSON.stringify({'04-gates.ipynb': ['ex-1']}))")
+        # progress is what this browser remembers: one solved exercise of lesson 4 (of two;
+        # a bare scenario id, as older pages stored, is not counted), a bar per lesson, one
+        # for the course, and a legend in words
+        page.evaluate("localStorage.setItem('hive-teach-solved', JSON.stringify("
+                      "{'04-gates.ipynb': ['ex-1', 'beetle-drops-into-hole:find']}))")
         page.reload()
-        page.wait_for_selector(".hive-teach-done", timeout=180_000)
-        assert page.locator(".hive-teach-done").inner_text().strip() == "✓ 1"
+        page.wait_for_selector("#hive-teach-course-progress[data-done]", timeout=180_000)
+        gates = page.locator("a[href='04-gates.ipynb'] ~ .hive-teach-done")
+        assert gates.inner_text().strip() == "✓ 1/2"
+        assert gates.locator("progress").evaluate("p => [p.value, p.max]") == [1, 2]
+        lessons_done = page.locator(".hive-teach-done")
+        assert lessons_done.count() == 17 and lessons_done.nth(0).inner_text().strip() == "✓ 0/2"
+        course = page.locator("#hive-teach-course-progress")
+        assert course.get_attribute("data-done") == "1"
+        assert int(course.get_attribute("data-total") or 0) >= 30
+        assert "(3 ✎)" in course.inner_text() and "Aufgaben" in course.inner_text()
         page.click("a[href='04-gates.ipynb']")
         page.wait_for_selector(".jupyter-matplotlib-canvas-div", timeout=180_000)
         assert page.locator("text=Bewegungsfreiheit").count() >= 1
@@ -93,6 +103,59 @@ def test_learn_opens_the_contents_and_a_lesson_with_live_boards_no_code_no_cdn(a
         assert page.locator("a[href='05-queen-bee.ipynb']").count() == 1  # Weiter
         assert page.locator("a[href='contents.ipynb']").count() == 1  # Inhalt
     assert outside == []
+
+
+def _find_exercise_cells() -> tuple[str, str, str, list[str]]:
+    """Lesson 4's find exercise: its piece, the answer's cell, a legal wrong cell, and every
+    legal cell of the piece (what a board that gives the answer away would light)."""
+    from hive_teach.core.hexgrid import cell_name
+    from hive_teach.teach.lessons import scenario
+
+    s = scenario("beetle-drops-into-hole")
+    pos = s.game()
+    move = pos.parse_move(s.exercise.accept[0])
+    legal = sorted(cell_name(c) for c in pos.targets(move.piece))
+    answer = cell_name(move.to)
+    wrong = next(c for c in legal if c != answer)
+    return move.piece.name, answer, wrong, legal
+
+
+@pytest.mark.slow
+def test_a_find_exercise_is_solved_in_the_app_with_no_targets_shown_first(app) -> None:
+    """Clicking a piece lit its legal cells green, so the exercise needed nothing more: now
+    the piece is selected and nothing lights up until the learner has tried."""
+    port, _ = app
+    piece, answer, wrong, legal = _find_exercise_cells()
+    with browser_page() as page:
+        page.goto(f"http://127.0.0.1:{port}/voila/render/de/04-gates.ipynb", timeout=180_000)
+        page.wait_for_selector(".jupyter-matplotlib-canvas-div", timeout=180_000)
+        board = page.locator(".hive-teach-board", has_text="in der Mitte des Rings").first
+        board.wait_for(timeout=180_000)
+        board.scroll_into_view_if_needed()
+        readout = board.locator(".hive-teach-readout")
+        listed = board.locator(".hive-teach-targets-list")
+        menu = board.locator(".hive-teach-choice select")
+        label = next(o for o in menu.locator("option").all_text_contents()  # "wB1 @ 1,0"
+                     if o.replace("\xa0", " ").startswith(piece + " "))
+        menu.select_option(label=label)
+        page.wait_for_function("e => e.innerText.includes('ausgewählt')",
+                               arg=readout.element_handle(), timeout=60_000)
+        assert listed.get_attribute("data-targets") == ""  # no targets, in words or green
+        assert "grün" not in readout.inner_text()
+        cells = board.locator(".hive-teach-cells select option").all_text_contents()
+        assert set(legal) < set(cells)  # the cell menu does not tell the answer either
+        play = board.locator("button", has_text="Ziehen")
+        board.locator(".hive-teach-cells select").select_option(label=wrong)
+        play.click()
+        page.wait_for_function("e => e.innerText.includes('nicht die Lösung')",
+                               arg=readout.element_handle(), timeout=60_000)
+        assert "in der Mitte des Rings" in readout.inner_text()  # the goal it misses
+        assert listed.get_attribute("data-targets") == ""
+        menu.select_option(label=label)
+        board.locator(".hive-teach-cells select").select_option(label=answer)
+        play.click()
+        page.wait_for_function("e => e.innerText.includes('Richtig')",
+                               arg=readout.element_handle(), timeout=60_000)
 
 
 @pytest.mark.slow

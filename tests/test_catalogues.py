@@ -174,7 +174,8 @@ def test_sentences_join_per_language():
         "Played wS1. The engine answered bS1 wS1-."
     board = BoardController(Position("Base"), mode="engine", lang="zh", human="white")
     fb = board.play_text("wS1")
-    assert fb.message.startswith("已走：wS1。电脑应着：") and "。 " not in fb.message
+    assert fb.message.startswith("已走：白方蜘蛛放在棋盘中央（第一枚棋子）(wS1)。电脑应着：")
+    assert "。 " not in fb.message
     assert fb.lang == "zh" and "。 " not in fb.full_text
 
 
@@ -187,7 +188,8 @@ def test_the_widgets_take_the_rule_from_the_facts():
     rule = b.controller.last.rule
     assert rule == "R3" and '<abbr title="R3: ' in b.readout.value
     # Only the rules named as data are marked up; a rule id the text names otherwise is not.
-    assert rule_named("see (R7). (R3)", ["R3"]).startswith("see (R7). (<abbr")
+    marked = rule_named("see (R7). (R3)", ["R3"])
+    assert marked.count("<abbr") == 1 and ">(R7)</span>. " in marked and "R3</abbr>" in marked
     ed = EditorController()
     ed.place("0,0", "wQ")
     fb = ed.set_last_moved("wQ")

@@ -124,10 +124,22 @@ def test_reach_exercise_checks_marks_with_reasons():
     board.click("5,5")
     fb = board.check()
     assert fb.kind == "checked" and fb.correct is False
-    assert "5,5" in fb.full_text and all(cell_name(c) in fb.full_text for c in rest)
+    # the counts and the rule of the wrong mark, but not which cells are missed
+    assert fb.message == (f"You marked 1 right cell; {len(rest)} "
+                          f"{'is' if len(rest) == 1 else 'are'} still missing and 1 is wrong.")
+    assert "5,5" in fb.full_text and "(R9)" in fb.full_text
+    assert not any(cell_name(c) in fb.full_text for c in rest)
     checked = board.marks().checked
-    assert (checked.correct, checked.missed) == ({first}, set(rest))
+    assert (checked.correct, checked.missed) == ({first}, set())  # no missed cell drawn
     assert dict(checked.wrong) == {parse_cell("5,5"): "R9"}
+    assert not board.can_show_answer and board.show_answer().kind == "info"
+    assert board.marks().checked.missed == set()
+    fb = board.check()  # the second try offers the answer, still without naming it
+    assert board.can_show_answer and "Show answer" in fb.full_text
+    assert not any(cell_name(c) in fb.full_text for c in rest)
+    fb = board.show_answer()
+    assert all(cell_name(c) in fb.full_text for c in rest)
+    assert board.marks().checked.missed == set(rest)
     board.click("5,5")  # unmark
     for c in rest:
         board.click(c)
@@ -154,6 +166,49 @@ def test_find_exercise_accepts_only_the_goal():
     assert fb.kind == "solved" and fb.correct is True
 
 
+def test_find_exercise_lights_nothing_before_the_learner_commits():
+    gs = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"
+    pos = Position.from_text(gs)
+    free = BoardController(pos.copy())
+    free.select("wQ")
+    assert free.view().targets  # a free board lights the targets, as before
+    board = BoardController(pos, mode="find", goal="Move the Queen south-west.",
+                            accept=["wQ /wS1"])
+    fb = board.select("wQ")
+    assert fb.kind == "selected" and board.selected == Piece.from_name("wQ")
+    view = board.view()
+    assert view.targets == frozenset() and not board.marks().targets
+    assert "green" not in fb.message and "cells" not in fb.message  # no count, no targets
+    assert board.rules.highlight_text(board) == ""
+    # the menu path lists every cell around the hive, not the answer
+    menu = {c for _, c in board.second_choices()}
+    assert frozenset(pos.targets(Piece.from_name("wQ"))) < menu
+    # a legal but wrong try is answered by the goal it misses
+    fb = board.click("0,-1")
+    assert fb.kind == "checked" and "Move the Queen south-west." in fb.message
+    assert board.view().targets == frozenset()
+    # an illegal one by its rule
+    board.select("wQ")
+    fb = board.click("2,-1")
+    assert fb.kind == "illegal" and fb.rule is not None
+    assert board.view().targets == frozenset()
+    board.select("wQ")
+    assert board.click("-1,1").kind == "solved"
+    assert not board.asks
+    board.select("bQ")  # Black's turn now: after solving, targets show again
+    assert board.view().targets
+
+
+def test_find_exercise_shows_targets_as_the_last_hint():
+    board = BoardController(Position.from_text(OPENING), mode="find",
+                            accept=["wQ -wS1"], lang="de")
+    board.select("wQ")
+    assert board.view().targets == frozenset()
+    fb = board.reveal_targets()
+    assert "grünen Felder" in fb.message
+    assert board.view().targets == frozenset(board.position.targets(Piece.from_name("wQ")))
+
+
 def test_language_switch_changes_all_messages():
     board = BoardController(Position.from_text(OPENING), lang="de")
     assert "Weiß" in board.last.message
@@ -173,6 +228,30 @@ def test_keyboard_path_plays_typed_moves():
     assert fb.kind == "illegal"
     assert board.play_text("garbage").kind == "error"
     assert board.play_text("pass").rule == "R18"
+
+
+def test_a_side_without_a_move_passes_with_the_pass_control():
+    from hive_teach.teach.lessons import scenario
+
+    board = BoardController(scenario("pass-no-moves").game(), lang="de")
+    assert board.can_pass and "muss aussetzen" in board.prompt()
+    assert board.select("wQ").kind == "illegal"  # every piece is still refused, with reasons
+    fb = board.pass_turn()
+    assert fb.kind == "moved" and "ausgesetzt" in fb.message
+    assert board.game.turn is Colour.BLACK and not board.can_pass
+    fb = board.pass_turn()  # Black has moves: refused, nothing changes
+    assert fb.kind == "info" and fb.rule == "R18" and board.game.turn is Colour.BLACK
+    free = BoardController(Position.from_text(OPENING))
+    assert not free.can_pass and free.pass_turn().rule == "R18"
+
+
+def test_the_coachs_hint_says_you_must_pass_instead_of_raising():
+    from hive_teach.teach.lessons import scenario
+
+    board = BoardController(scenario("pass-no-moves").game(), coach=True)
+    fb = board.hint()
+    assert fb.kind == "info" and fb.rule == "R18" and "must pass" in fb.message
+    assert board.game.turn is Colour.WHITE  # nothing played
 
 
 def test_game_over_is_reported():
@@ -204,12 +283,12 @@ def test_a_second_click_on_the_selected_piece_lets_it_go():
     board = BoardController(Position.from_text(OPEN))
     assert board.click("-1,0").kind == "selected" and board.selected is Piece.from_name("wQ")
     fb = board.click("-1,0")
-    assert (fb.kind, fb.message) == ("info", "wQ is no longer selected.")
+    assert (fb.kind, fb.message) == ("info", "The white Queen Bee (wQ) is no longer selected.")
     assert board.selected is None and not board.targets and not board.marks().targets
     # a piece in hand, clicked beside the board, the same way (and in German)
     board.set_language("de")
     assert board.click_piece("wA1").kind == "selected"
-    assert board.click_piece("wA1").message == "wA1 ist nicht mehr ausgewählt."
+    assert board.click_piece("wA1").message == "Die weiße Ameise (wA1) ist nicht mehr ausgewählt."
     assert board.selected is None
     # selecting by name twice (the menus, the API) keeps it selected
     board.select("wQ")

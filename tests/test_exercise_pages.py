@@ -291,7 +291,21 @@ def test_the_hint_button_shows_the_hint_in_the_boards_language() -> None:
     assert s.text("hint", "zh") in board.hint_text.value
     board.language.value = "en"
     assert board.hint_button.description == "Hint"
-    assert board.hint_text.value == f"<div>{s.text('hint', 'en')}</div>"
+    assert board.hint_text.value.startswith(f"<div>{s.text('hint', 'en')}</div>")
+
+
+def test_a_find_exercise_shows_targets_only_as_its_last_hint() -> None:
+    set_language("en")
+    board = find_exercise("beetle-stack", canvas=False)
+    c = board.controller
+    c.select("wB1")
+    assert c.view().targets == frozenset() and "Press Hint once more" not in board.hint_text.value
+    board.hint_button.click()  # the scenario's hint first: still no targets
+    assert c.asks and c.view().targets == frozenset()
+    assert "Press Hint once more" in board.hint_text.value
+    board.hint_button.click()  # the last hint: the targets
+    assert not c.asks and c.view().targets
+    assert "green cells show" in board.hint_text.value
 
 
 def test_a_hint_is_escaped_for_the_page() -> None:
@@ -330,21 +344,63 @@ def test_a_solved_exercise_is_remembered_by_the_browser_once():
     storing script under the board, once; a wrong try or a mark runs nothing."""
     board = find_exercise("beetle-stack", canvas=False)
     sid = "beetle-stack"
+    key = "beetle-stack:find"
     accept = scenario(sid).exercise.accept
     assert board.solved_sent == []
     board.controller.play_text(accept[0])
     board.refresh()
-    assert board.solved_sent == [sid]
+    assert board.solved_sent == [key]
     board.controller.reset()
     board.controller.play_text(accept[0])
     board.refresh()
-    assert board.solved_sent == [sid]  # once per board
-    assert "localStorage.setItem" in lessons.record_script(sid) and json.dumps(sid) in \
-        lessons.record_script(sid)
+    assert board.solved_sent == [key]  # once per board
+    assert "localStorage.setItem" in lessons.record_script(key) and json.dumps(key) in \
+        lessons.record_script(key)
     marking = reach_exercise("spider-exactly-three", canvas=False)
     marking.controller.click("0,0")
     marking.refresh()
     assert marking.solved_sent == []
+
+
+def test_two_exercises_on_one_scenario_are_remembered_separately():
+    """Lessons 07, 08, 09 and 11 mark the cells of a scenario and find a move on it: two
+    exercises, two keys (stored per scenario, the lesson could never be complete)."""
+    sid = "grasshopper-no-gaps"
+    marking = reach_exercise(sid, canvas=False)
+    finding = find_exercise(sid, canvas=False)
+    assert lessons.exercise_key(marking, sid) != lessons.exercise_key(finding, sid)
+    c = marking.controller
+    for cell in c.rules.truth(c):
+        c.click(cell)
+    c.check()
+    marking.refresh()
+    finding.controller.play_text(scenario(sid).exercise.accept[0])
+    finding.refresh()
+    assert marking.solved_sent == [f"{sid}:mark"] and finding.solved_sent == [f"{sid}:find"]
+
+
+def test_a_win_in_2_puzzle_is_remembered_when_won_not_after_its_first_move():
+    p = next(x for x in load_all([puzzle_dir()]) if x.win_in == 2)
+    board = puzzle_exercise(p.id, canvas=False)
+    c = board.controller
+    fb = c.play_text(p.solutions[0])
+    board.refresh()
+    assert fb.kind == "moved" and fb.correct is True and not c.position.is_over
+    assert board.solved_sent == []  # one good move of two is not a win
+    while not c.position.is_over:  # finish it with a winning move
+        move = next(m for m in c.position.legal_moves() if c.accepts(c.position, m))
+        c.play(move)
+        board.refresh()
+    assert c.last.kind == "solved" and board.solved_sent == [f"{p.id}:find"]
+
+
+def test_the_contents_page_has_a_bar_per_lesson_and_for_the_course_with_a_legend():
+    script = lessons.progress_script({"07-grasshopper.ipynb": 2})
+    assert '"07-grasshopper.ipynb": 2' in script and "progress" in script
+    for lang, word in (("en", "exercises"), ("de", "Aufgaben"), ("zh", "练习")):
+        page = lessons.progress_html(lang)
+        assert 'id="hive-teach-course-progress"' in page and "<progress" in page
+        assert "✎" in page and "✓" in page and word in page  # the marks in words
 
 
 def test_the_solution_button_shows_the_solution_only_when_pressed_in_the_boards_language() -> None:

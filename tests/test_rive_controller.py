@@ -230,15 +230,18 @@ def test_mark_exercise_toggles_marks_and_checks_them_against_the_engine() -> Non
     fb = board.check()
     assert fb.kind == "checked" and fb.correct is False
     # One short sentence; the board shows which cells are which, the details say why.
-    assert fb.message == ("You found 1 of 4: the dashed cells are missing and the crossed "
-                          "ones are wrong.")
-    assert fb.details[0] == "Missed: -1,-1, -2,1, -1,2."
-    assert fb.details[1].startswith("Not legal: 0,-1: The biggest group next to 0,-1 has 2 "
+    # The counts and why each wrong mark is wrong, never which cells are missed.
+    assert fb.message == "You marked 1 right cell; 3 are still missing and 1 is wrong."
+    assert len(fb.details) == 1
+    assert fb.details[0].startswith("Not legal: 0,-1: The biggest group next to 0,-1 has 2 "
                                     "stones")
     checked = board.marks().checked
-    assert checked.correct == {c("1,-2")} and checked.missed == {c("-1,-1"), c("-2,1"),
-                                                                 c("-1,2")}
-    assert dict(checked.wrong) == {c("0,-1"): "V4"} and fb.details[1].endswith("(V4)")
+    assert checked.correct == {c("1,-2")} and checked.missed == set()
+    assert dict(checked.wrong) == {c("0,-1"): "V4"} and fb.details[0].endswith("(V4)")
+    board.check()
+    fb = board.show_answer()  # on request, after the second try
+    assert fb.details == ("Missed: -1,-1, -2,1, -1,2.",)
+    assert board.marks().checked.missed == {c("-1,-1"), c("-2,1"), c("-1,2")}
     assert board.game.to_text() == OPENING + ";1,0;x2,0"  # marking never plays
     board.undo()
     assert board.marked == set()
@@ -274,7 +277,7 @@ def test_find_exercise_explains_illegal_actions_and_accepts_only_the_goal() -> N
     assert (fb.kind, fb.rule) == ("illegal", "V1")
     fb = board.click("2,-1")  # legal, joins nothing useful
     assert fb.kind == "checked" and fb.correct is False
-    assert "is legal, but it does not do what was asked" in fb.message
+    assert fb.message.startswith("2,-1 is allowed") and "Join three groups." in fb.message
     assert board.game.to_text() == THREE
     fb = board.click("0,0")
     assert fb.kind == "solved" and fb.correct is True and fb.message == "Correct! 0,0 does it."
@@ -357,8 +360,13 @@ def test_mark_exercise_widget_has_check_and_lists_the_learners_marks() -> None:
     click = board.click_cell(c("-1,2"))
     assert click.kind == "marked" and board.targets_text() == "-1,2"
     board.check_button.click()
-    assert "You found 1 of 4" in board.readout.value
+    assert "You marked 1 right cell; 3 are still missing" in board.readout.value
     assert board._drawn is not None and board._drawn.marked("correct") == {"-1,2": ""}
+    assert board._drawn.marked("missed") == {}  # not before the answer is asked for
+    assert board.answer_button.disabled
+    board.check_button.click()
+    assert not board.answer_button.disabled
+    board.answer_button.click()
     assert set(board._drawn.marked("missed")) == {"1,-2", "-1,-1", "-2,1"}
 
 

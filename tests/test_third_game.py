@@ -44,7 +44,7 @@ def test_the_controller_plays_dots_and_explains_its_rules() -> None:
     board = BoardController(dotgame.DotGame())
     assert board.prompt() == "White to move."
     assert board.click("0,0").kind == "placed"
-    assert board.click("1,0").message == "Played 1,0."
+    assert board.click("1,0").message == "Played: 1,0."
     fb = board.click("-1,0")  # White's own dot at 0,0 is next to it
     assert (fb.kind, fb.rule) == ("illegal", "D2")
     assert board.view().forbidden == {parse_cell("-1,0"): "D2"}

@@ -322,8 +322,25 @@ def test_after_check_the_page_shows_one_sentence_and_the_reasons_under_it() -> N
     board.click_cell(parse_cell("3,0"))
     board.check_button.click()
     text = board.readout.value
-    assert "the dashed cells are missing and the crossed ones are wrong" in text
-    assert "Not reachable: 3,0:" in text and "Missed:" in text
+    assert "You marked 0 right cells; 2 are still missing and 1 is wrong." in text
+    assert "Not reachable: 3,0:" in text and "Missed:" not in text
+    assert board.answer_button.disabled
+    board.check_button.click()
+    board.answer_button.click()
+    assert "Missed:" in board.readout.value
+
+
+def test_the_pass_button_shows_only_when_the_rules_say_pass() -> None:
+    from hive_teach.teach.lessons import scenario
+
+    free = HiveBoard(BoardController(Position("Base")), canvas=False)
+    assert free.pass_button.layout.display == "none" and free.pass_button.disabled
+    board = HiveBoard(BoardController(scenario("pass-no-moves").game()), canvas=False)
+    assert board.pass_button.layout.display == "" and not board.pass_button.disabled
+    assert board.pass_button.description == "Pass"
+    board.pass_button.click()
+    assert "White had no move and passed" in board.readout.value
+    assert board.pass_button.layout.display == "none"  # Black has moves
 
 
 def test_play_with_nothing_chosen_and_a_second_click_on_a_piece_in_hand() -> None:
@@ -337,8 +354,10 @@ def test_play_with_nothing_chosen_and_a_second_click_on_a_piece_in_hand() -> Non
     assert "Now choose the cell wQ should go to." in board.readout.value
     board.controller.click_piece("wQ")
     board.refresh()
-    assert board.controller.selected is None and "wQ is no longer selected." in \
-        board.readout.value
+    assert board.controller.selected is None
+    # the piece in words first, its notation as a small tag that never breaks
+    assert ('The white Queen Bee <span class="hive-teach-tag" style="white-space:nowrap;'
+            'font-size:85%">(wQ)</span> is no longer selected.') in board.readout.value
 
 
 def test_before_the_page_is_ready_the_canvas_still_sends_a_png():

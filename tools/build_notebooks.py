@@ -124,10 +124,13 @@ def build_contents(lang: str) -> dict[str, Any]:
     """The start page of ``lang``: every lesson with its number of exercises, the other
     languages, and (run in a browser) the exercises solved there."""
     lines = [f"# {WORDS('contents_title', lang)}", "", WORDS("contents_intro", lang), ""]
+    totals: dict[str, int] = {}  # each lesson's exercises, for its progress bar
     for i, (path, data, file) in enumerate(lessons()):
         n = sum(1 for c in data.get("cells", []) if c.get("type") in EXERCISES) + sum(
             len(EXERCISE_CALL.findall(c.get("source", ""))) for c in data.get("cells", [])
             if c.get("type") == "code")
+        if n:
+            totals[file] = n
         # The list counts from 0, as the lessons do when they name one ("notebook 06").
         lines.append(f"{0 if i == 0 else 1}. [{_text(data, lang, path.name, 'title')}]({file})"
                      + (f" ({n} ✎)" if n else ""))
@@ -138,7 +141,7 @@ def build_contents(lang: str) -> dict[str, Any]:
     cells = [{"cell_type": "markdown", "metadata": {}, "source": "\n".join(lines)},
              {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
               "source": f"from hive_teach.tutorial import *\n\nset_language({_q(lang)})\n"
-                        "show_progress()"},
+                        f"show_progress({json.dumps(totals)})"},
              {"cell_type": "markdown", "metadata": {}, "source": f"---\n\n{others}"}]
     return _notebook(cells, "contents", lang, "contents", WORDS("contents_title", lang))
 

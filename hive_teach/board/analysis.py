@@ -19,7 +19,7 @@ the selected piece may reach says so and plays nothing: the game stays the recor
 >>> a.back().message
 'Move 3 of 4: wQ -wS1. Black to move.'
 >>> a.select("bQ").message  # in hand: three cells touch only black pieces
-'bQ can go to 3 cells (green).'
+'The black Queen Bee (bQ) can go to 3 cells (green).'
 >>> a.click("2,0").message
 'bQ may go to 2,0 (bQ bS1-). The analysis board shows it; it plays nothing.'
 >>> a.click("-2,0").rule  # beside White's Queen

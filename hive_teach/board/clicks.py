@@ -135,15 +135,23 @@ class Clicks(ABC):
         except ValueError as e:
             return board.done(Feedback("error", str(e)))
 
+    def say_move(self, game: Any, move: Any, lang: str) -> str:
+        """``move`` (before it is played) as the board's messages name it: its text."""
+        return str(game.move_text(move))
+
     def apply(self, board: BoardController[Any], move: Any) -> str:
         """Play a legal move and say so."""
-        text = board.game.move_text(move)
+        text = self.say_move(board.game, move, board.lang)
         board.game.play(move)
         return self.words("played", board.lang, move=text)
 
     def kind_of(self, move: Any) -> str:
         """The feedback kind of a played move."""
         return "moved"
+
+    def pass_move(self, game: Any) -> Any:
+        """A game without a pass never offers one."""
+        return None
 
     # ------------------------------------------------------------------ the exercise
     def is_on_board(self, game: Any, c: Cell) -> bool:

@@ -14,8 +14,8 @@ here and in :mod:`hive_teach.hive.coach`.
 >>> board = BoardController(pos, coach=True)
 >>> fb = board.play_text("wS2 -wB1")
 >>> print(fb.message)
-Played wS2 -wB1. You could have won right away with wA1 to 0,1, which surrounds \
-Black's Queen at 0,0.
+Played: the white Spider is placed to the left of the white Beetle (wS2 -wB1). You could have \
+won right away with wA1 to 0,1, which surrounds Black's Queen at 0,0.
 >>> from hive_teach.core.hexgrid import cell_name
 >>> marks = board.marks()
 >>> [cell_name(c) for c in marks.path], {cell_name(c): text for c, text in marks.labels.items()}

@@ -191,8 +191,18 @@ class ClickModel(Protocol[G]):
         """Play a legal ``move`` and say what it did."""
         ...
 
+    def say_move(self, game: G, move: Any, lang: str) -> str:
+        """``move`` (legal, before it is played) as the messages name it: in words first
+        where the game has them (Hive), with the notation as a tag."""
+        ...
+
     def kind_of(self, move: Any) -> str:
         """The feedback kind of a played move (``moved``, ``placed``, ``removed``)."""
+        ...
+
+    def pass_move(self, game: G) -> Any:
+        """The pass, when the rules say the side to move must pass (Hive's R18); else
+        ``None``."""
         ...
 
     def is_on_board(self, game: G, c: Cell) -> bool:
@@ -314,9 +324,16 @@ class BoardController(Generic[G]):
         self.engine: Engine = engine or self.rules.default_engine(seed)
         self.selected: Any = None
         self.targets: frozenset[Cell] = frozenset()
+        # A find exercise asks: the targets stay hidden until it is solved or the learner
+        # asks for them as the last hint (reveal_targets).
+        self.revealed = mode != "find"
         self.marked: set[Cell] = set()
         # The result of the last Check, until the marks change.
         self.checked: Checked | None = None
+        # The wrong Checks so far (the answer is offered after the second), and whether the
+        # learner asked to see it (then the missed cells are drawn).
+        self.tries = 0
+        self.answer_shown = False
         self.history: list[Feedback] = []
         # The ply before each of the learner's moves, so that undo takes back the engine's
         # answers together with the learner's move before them.
@@ -329,6 +346,27 @@ class BoardController(Generic[G]):
     def position(self) -> G:
         """Hive's name for :attr:`game` (a Hive game is a position)."""
         return self.game
+
+    @property
+    def asks(self) -> bool:
+        """Whether the board hides where the selected piece may go: a ``find`` exercise
+        before it is solved and before :meth:`reveal_targets`.
+
+        >>> from hive_teach.hive.position import Position
+        >>> board = BoardController(Position.from_text(
+        ...     "Base;InProgress;White[2];wS1;bS1 wS1-"), mode="find", accept=["wQ -wS1"])
+        >>> board.select("wQ").kind, board.view().targets, board.asks
+        ('selected', frozenset(), True)
+        >>> board.reveal_targets().kind, len(board.view().targets), board.asks
+        ('info', 3, False)
+        """
+        return not self.revealed
+
+    def reveal_targets(self) -> Feedback:
+        """The last hint of a ``find`` exercise: from now on a selected piece lights where it
+        may go, as on a free board."""
+        self.revealed = True
+        return self.done(Feedback("info", self.t("targets_shown")))
 
     @property
     def marking(self) -> bool:
@@ -383,10 +421,35 @@ class BoardController(Generic[G]):
             return self.click(what if isinstance(what, int) else None)
         return self.rules.select(self, what)
 
+    @property
+    def can_pass(self) -> bool:
+        """Whether the side to move must pass now (Hive: no move at all, R18), so the board
+        offers its Pass control (never in an exercise of marking cells)."""
+        if self.marking or (self.mode == "engine" and self.game.turn != self.human):
+            return False
+        return self.rules.pass_move(self.game) is not None
+
+    def pass_turn(self) -> Feedback:
+        """The Pass control: play the pass when the rules say so (R18), else say why not.
+
+        >>> from hive_teach.hive.position import Position
+        >>> board = BoardController(Position("Base"))
+        >>> board.can_pass, board.pass_turn().message
+        (False, 'There is still a move to make, so you may not pass. (R18)')
+        """
+        move = self.rules.pass_move(self.game)
+        if move is None or not self.can_pass:
+            return self.done(Feedback("info", self.t("no_pass"), rule="R18"))
+        return self.play(move)
+
     def click_piece(self, name: str) -> Feedback:
         """A click on a piece beside the board (Hive's pieces in hand): selects it, and a
         second click lets it go again, as on the board."""
         if self.selected is not None and _name(self.selected) == name and not self.marking:
+            deselect = getattr(self.rules, "deselect", None)  # a game's own words for it
+            if callable(deselect):
+                fb: Feedback = deselect(self)
+                return fb
             self.selected, self.targets = None, frozenset()
             return self.done(Feedback("info", self.t("deselected", piece=name)))
         return self.select(name)
@@ -459,9 +522,12 @@ class BoardController(Generic[G]):
         """Play a legal ``move``: check a ``find`` exercise, play it, let the engine answer
         (a board with its own exercise, such as a puzzle, overrides this)."""
         game = self.game
-        text = game.move_text(move)
+        text = self.rules.say_move(game, move, self.lang)
         if self.mode == "find" and not self._accept(game, move):
-            return self.done(Feedback("checked", self.t("legal_not_goal", move=text, action=text),
+            # Answered by what the move fails to do: the exercise's goal.
+            key = "legal_not_goal" if self.goal else "legal_not_answer"
+            return self.done(Feedback("checked", self.t(key, move=text, action=text,
+                                                        goal=self.goal),
                                       move=move, correct=False))
         self._checkpoints.append(game.ply)
         if self.coach is not None:
@@ -470,6 +536,7 @@ class BoardController(Generic[G]):
         self.selected, self.targets = None, frozenset()
         replies, texts = self._engine_turn()
         if self.mode == "find":
+            self.revealed = True
             return self.done(Feedback("solved", self.t("solved", move=text, action=text),
                                       move=move, correct=True))
         if self.coach is not None:  # its word on the move, before the engine's answer
@@ -492,7 +559,7 @@ class BoardController(Generic[G]):
             move = self.engine(game)
             if self.coach is not None:
                 self.coach.engine_move(self, move)
-            texts.append(game.move_text(move))
+            texts.append(self.rules.say_move(game, move, self.lang))
             game.play(move)
             played.append(move)
         return tuple(played), texts
@@ -507,6 +574,7 @@ class BoardController(Generic[G]):
     # ------------------------------------------------------------------ exercises
     def _toggle(self, c: Cell) -> Feedback:
         self.checked = None
+        self.answer_shown = False
         if c in self.marked:
             self.marked.discard(c)
             return self.done(Feedback("marked", self.t("unmarked", cell=cell_name(c))))
@@ -528,20 +596,50 @@ class BoardController(Generic[G]):
 
         self.checked = Checked.compare(self.marked, truth, rule_of)
         if self.checked.solved or (not truth and not self.marked):
+            self.answer_shown = False
             return self.done(Feedback("checked", self.t("all_found", n=len(truth)),
                                       correct=True))
-        found, n = len(self.checked.correct), len(truth)
-        key = ("check_both" if self.checked.missed and self.checked.wrong else
-               "check_missed" if self.checked.missed else "check_wrong")
-        details = []
+        # A retry is not copying: the counts and the rule of each wrong mark, never which
+        # cells are missed (show_answer gives them, after a second try).
+        self.tries += 1
+        self.answer_shown = False
+        checked = self.checked
+        message = self.t("check_counts", found=len(checked.correct), missed=len(checked.missed),
+                         wrong=len(checked.wrong), n=len(truth))
+        details = [self.t("wrong", cell=cell_name(c), why=why.text(self.lang) if why else "?")
+                   for c, why in reasons.items()]
+        if self.can_show_answer:
+            details.append(self.t("answer_offer"))
+        return self.done(Feedback("checked", message, correct=False, details=tuple(details)))
+
+    @property
+    def can_show_answer(self) -> bool:
+        """Whether the mark-every-cell exercise offers its answer: after a second wrong Check."""
+        return self.marking and self.tries >= 2
+
+    def show_answer(self) -> Feedback:
+        """The full answer of the mark-every-cell exercise, on request after a second try:
+        the missed cells named and drawn (dashed), the wrong ones crossed.
+
+        >>> from hive_teach.hive.position import Position
+        >>> board = BoardController(Position.from_text(
+        ...     "Base;InProgress;White[2];wS1;bS1 wS1-"), mode="reach", piece="wQ")
+        >>> board.check().message
+        'You marked 0 right cells; 3 are still missing and 0 are wrong.'
+        >>> board.show_answer().message
+        'The answer comes after your second try: change your marks and press Check again.'
+        >>> _ = board.check(); print(board.show_answer().full_text)
+        The answer: the dashed cells. Missed: -1,0; -1,1; 0,-1.
+        """
+        if not self.can_show_answer or self.checked is None:
+            key = "not_an_exercise" if not self.marking else "answer_later"
+            return self.done(Feedback("info" if self.marking else "error", self.t(key)))
+        self.answer_shown = True
+        rules = self.rules
         missed = rules.in_order(self, self.checked.missed)
-        if missed:
-            details.append(self.t("missed", cells=rules.join([cell_name(c) for c in missed],
-                                                              self.lang)))
-        for c, why in reasons.items():
-            reason = why.text(self.lang) if why else "?"
-            details.append(self.t("wrong", cell=cell_name(c), why=reason))
-        return self.done(Feedback("checked", self.t(key, found=found, n=n), correct=False,
+        details = [self.t("missed", cells=rules.join([cell_name(c) for c in missed],
+                                                      self.lang))] if missed else []
+        return self.done(Feedback("checked", self.t("answer_shown"), correct=False,
                                   details=tuple(details)))
 
     # ------------------------------------------------------------------ undo and reset
@@ -552,6 +650,7 @@ class BoardController(Generic[G]):
         if self.marking:
             self.marked.clear()
             self.checked = None
+            self.answer_shown = False
             return self.done(Feedback("reset", self.t("reset_marks")))
         if not self._checkpoints and self.mode == "engine":
             return self.done(Feedback("info", self.t("nothing_to_undo")))
@@ -562,7 +661,8 @@ class BoardController(Generic[G]):
             return self.done(Feedback("info", self.t("nothing_to_undo")))
         texts: list[str] = []
         while game.ply > target:
-            texts.insert(0, game.move_text(game.undo()))
+            move = game.undo()
+            texts.insert(0, self.rules.say_move(game, move, self.lang))
         self.selected, self.targets = None, frozenset()
         joined = ", ".join(texts)
         return self.done(Feedback("undone", self.t("undone", move=joined, actions=joined)))
@@ -573,6 +673,7 @@ class BoardController(Generic[G]):
         self.selected, self.targets = None, frozenset()
         self.marked.clear()
         self.checked = None
+        self.answer_shown = False
         self._checkpoints.clear()
         if self.coach is not None:
             self.coach.forget()
@@ -600,7 +701,7 @@ class BoardController(Generic[G]):
             kind = str(getattr(fb.explanation, "kind", ""))
         return View(
             selected=self.selected,
-            targets=rules.targets(self),
+            targets=frozenset() if self.asks else rules.targets(self),
             removing=rules.removing(game),
             marked=frozenset(self.marked),
             forbidden=forbidden,
@@ -608,9 +709,17 @@ class BoardController(Generic[G]):
             cause_kind=kind,
             last_move=rules.last_move(game),
             message=fb.message,
-            checked=(self.checked or Checked(picked=frozenset(self.marked))) if self.marking
-            else NOTHING,
+            checked=self._checked_view() if self.marking else NOTHING,
         )
+
+    def _checked_view(self) -> Checked:
+        """The marks as drawn: after Check the right and wrong ones, the missed cells only
+        once the learner asked for the answer."""
+        if self.checked is None:
+            return Checked(picked=frozenset(self.marked))
+        if self.answer_shown:
+            return self.checked
+        return replace(self.checked, missed=frozenset())
 
     def marks(self, title: str | None = None) -> Any:
         """The diagram marks for what the board shows now (the exercises do not give the
@@ -631,6 +740,8 @@ class BoardController(Generic[G]):
         with a one-sentence reason, drawn on the board; nothing is played."""
         if self.coach is None or self.game.outcome() is not None:
             return self.done(Feedback("info", self.prompt()))
+        if self.rules.pass_move(self.game) is not None:  # nothing to choose (R18)
+            return self.done(Feedback("info", self.rules.turn_prompt(self), rule="R18"))
         move, said = self.coach.hint(self)
         return self.done(self.coach.shown(Feedback("info", said.text(self.lang), move=move)))
 

@@ -9,7 +9,7 @@ covered or stunned). Used by :class:`~hive_teach.board.controller.BoardControlle
 >>> from hive_teach.hive.position import Position
 >>> board = BoardController(Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-"))
 >>> board.click("1,0").message
-"bS1 belongs to Black; it is White's turn."
+"The black Spider (bS1) belongs to Black; it is White's turn."
 >>> [label for label, _ in board.choices()][:2]
 ['wQ (in hand)', 'wS1 @ 0,0']
 """
@@ -22,7 +22,7 @@ from hive_teach.board.clicks import Clicks, random_player
 from hive_teach.board.controller import Feedback
 from hive_teach.core.errors import IllegalMoveError
 from hive_teach.core.hexgrid import DELTAS, Cell, cell_name
-from hive_teach.core.i18n import join_sentences, listing, side_name, t
+from hive_teach.core.i18n import bug_name, catalogue, join_sentences, listing, script, side_name, t
 from hive_teach.hive.explain import explain_piece
 from hive_teach.hive.marks import Marks
 from hive_teach.hive.pieces import Colour, Piece
@@ -30,6 +30,74 @@ from hive_teach.hive.position import PASS, AnyMove, Move, Position
 
 if TYPE_CHECKING:
     from hive_teach.board.controller import BoardController, View
+
+
+_WHERE = {"-": ("w", "e"), "/": ("sw", "ne"), "\\": ("nw", "se")}
+"""A UHP reference's direction sign, before and after the piece: the side it names."""
+
+
+def piece_words(piece: Piece, lang: str, case: str = "nom") -> str:
+    """``piece`` in words, as a sentence names it (``case``: ``nom`` the subject, ``acc``
+    after a preposition), from ``core.toml``'s ``[piece_words]`` and the bug's name.
+
+    >>> piece_words(Piece.from_name("wB1"), "en"), piece_words(Piece.from_name("bQ"), "de", "acc")
+    ('the white Beetle', 'die schwarze Bienenkönigin')
+    >>> piece_words(Piece.from_name("bA2"), "zh")
+    '黑方兵蚁'
+    """
+    cat = catalogue("core", lang)
+    forms = cat.table("piece_words")[f"{piece.colour.name.lower()}.{case}"].split("/")
+    gender = cat.table("genders").get(piece.bug.value, "masculine")
+    word = forms[min(1 if gender == "feminine" else 0, len(forms) - 1)]
+    name = bug_name(piece.bug.value, lang)
+    return f"{word}{'' if script(lang) == 'cjk' else ' '}{name}"
+
+
+def tagged(words: str, tag: str, lang: str) -> str:
+    """``words`` with the notation ``tag`` after them, in brackets (no gap in Chinese)."""
+    return f"{words}{'' if script(lang) == 'cjk' else ' '}({tag})"
+
+
+def piece_tagged(piece: Piece, lang: str) -> str:
+    """``piece`` in words with its name as a tag: ``the white Beetle (wB1)``."""
+    return tagged(piece_words(piece, lang), piece.name, lang)
+
+
+def move_words(pos: Position, move: AnyMove, lang: str) -> str:
+    """``move`` (legal in ``pos``, before it is played) in plain words, its notation as a tag
+    after them: pieces by colour and bug, where by the piece the notation names.
+
+    >>> pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-")
+    >>> move_words(pos, pos.parse_move("wQ -wS1"), "en")
+    'the white Queen Bee is placed to the left of the white Spider (wQ -wS1)'
+    >>> move_words(pos, pos.parse_move("wQ /wS1"), "de")
+    'die weiße Bienenkönigin wird links unten an die weiße Spinne gesetzt (wQ /wS1)'
+    """
+    if move is PASS or move.piece is None:
+        return tagged(t("words_pass", lang), "pass", lang)
+    text = pos.move_text(move)
+    parts = text.split()
+    piece = move.piece
+    subject = piece_words(piece, lang)
+    if len(parts) == 1:
+        return tagged(t("words_place", lang, piece=subject, where=t("where_first", lang)), text,
+                      lang)
+    ref = parts[1]
+    if ref[0] in _WHERE:
+        side, name = _WHERE[ref[0]][0], ref[1:]
+    elif ref[-1] in _WHERE:
+        side, name = _WHERE[ref[-1]][1], ref[:-1]
+    else:
+        side, name = "on", ref
+    where = t(f"where_{side}", lang, ref=piece_words(Piece.from_name(name), lang, "acc"))
+    key = ("words_place" if piece not in pos.where else
+           "words_climb" if side == "on" else "words_move")
+    return tagged(t(key, lang, piece=subject, where=where), text, lang)
+
+
+def _capital(text: str) -> str:
+    """``text`` with a capital first letter (a sentence that starts with a piece's words)."""
+    return text[:1].upper() + text[1:]
 
 
 class HiveClicks(Clicks):
@@ -57,6 +125,27 @@ class HiveClicks(Clicks):
         return found
 
     # ------------------------------------------------------------------ words
+    def turn_prompt(self, board: BoardController[Position]) -> str:
+        if self.pass_move(board.game) is not None:
+            return t("must_pass", board.lang, side=side_name(board.game.turn, board.lang))
+        return super().turn_prompt(board)
+
+    def pass_move(self, game: Position) -> Any:
+        """:data:`~hive_teach.hive.moves.PASS` when it is the only legal move (R18)."""
+        if game.is_over:
+            return None
+        return PASS if game.legal_moves() == [PASS] else None
+
+    def apply(self, board: BoardController[Position], move: Any) -> str:
+        if move is PASS:
+            side = side_name(board.game.turn, board.lang)
+            board.game.play(move)
+            return t("passed", board.lang, side=side)
+        return super().apply(board, move)
+
+    def say_move(self, game: Position, move: Any, lang: str) -> str:
+        return move_words(game, move, lang)
+
     def mark_prompt(self, board: BoardController[Position]) -> str:
         return t("mark_cells", board.lang, piece=board.exercise_piece)
 
@@ -81,13 +170,18 @@ class HiveClicks(Clicks):
             if why is not None:
                 return board.explained(why)
             if piece.colour is not pos.turn:
-                return board.done(Feedback("info", t(
-                    "not_yours", lang, piece=piece, owner=side_name(piece.colour, lang),
-                    side=side_name(pos.turn, lang))))
-            return board.done(Feedback("info", t("selected_none", lang, piece=piece)))
+                return board.done(Feedback("info", _capital(t(
+                    "not_yours", lang, piece=piece_tagged(piece, lang),
+                    owner=side_name(piece.colour, lang), side=side_name(pos.turn, lang)))))
+            return board.done(Feedback("info", _capital(t("selected_none", lang,
+                                                          piece=piece_tagged(piece, lang)))))
         board.selected = piece
         board.targets = frozenset(sources)
-        return board.done(Feedback("selected", t("selected", lang, piece=piece, n=len(sources))))
+        if board.asks:  # a find exercise: selected, but where it may go is the question
+            return board.done(Feedback("selected", _capital(t(
+                "selected_asks", lang, piece=piece_tagged(piece, lang)))))
+        return board.done(Feedback("selected", _capital(t(
+            "selected", lang, piece=piece_tagged(piece, lang), n=len(sources)))))
 
     def _piece_from(
         self, board: BoardController[Position], what: Piece | str | Cell | None
@@ -112,7 +206,8 @@ class HiveClicks(Clicks):
         """Let the selected piece go (a second click on it)."""
         piece = board.selected
         board.selected, board.targets = None, frozenset()
-        return board.done(Feedback("info", t("deselected", board.lang, piece=piece)))
+        words = piece_tagged(piece, board.lang) if isinstance(piece, Piece) else piece
+        return board.done(Feedback("info", _capital(t("deselected", board.lang, piece=words))))
 
     def click(self, board: BoardController[Position], c: Cell) -> Feedback:
         pos = board.game
@@ -202,6 +297,8 @@ class HiveClicks(Clicks):
                      coords=True, checked=view.checked, lang=board.lang, title=title)
 
     def highlight_text(self, board: BoardController[Position]) -> str:
+        if board.asks:
+            return ""
         cells = board.marked if board.marking else board.targets
         return " ".join(sorted(cell_name(x) for x in cells))
 
@@ -228,9 +325,14 @@ class HiveClicks(Clicks):
         pos = board.game
         if board.marking:
             cells = sorted({c + d for c in pos.stacks for d in DELTAS} - set(pos.stacks))
+        elif board.asks:  # a find exercise: every cell next to the hive or on it, not the answer
+            if board.selected is None:
+                return []
+            around = {c + d for c in pos.stacks for d in DELTAS} | set(pos.stacks)
+            cells = sorted(around - {pos.where.get(board.selected)})
         else:
             cells = sorted(board.targets)
         return [(cell_name(c), c) for c in cells]
 
 
-__all__ = ["HiveClicks", "random_player"]
+__all__ = ["HiveClicks", "move_words", "piece_tagged", "piece_words", "random_player", "tagged"]

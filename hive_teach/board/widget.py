@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import base64
 import html
+import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -107,6 +108,12 @@ class Board(CanvasWidget[Feedback]):
         self.undo_button = w.Button(icon="undo", layout=w.Layout(width="7em"))
         self.reset_button = w.Button(icon="refresh", layout=w.Layout(width="7em"))
         self.check_button = w.Button(button_style="info", layout=w.Layout(width="7em"))
+        # Mark exercises: the full answer only on request, after a second try.
+        self.answer_button = w.Button(layout=w.Layout(width="auto"), disabled=True)
+        self.answer_button.add_class("hive-teach-show-answer")
+        # Hive's pass: shown only when the side to move has no move at all (R18).
+        self.pass_button = w.Button(button_style="warning", layout=w.Layout(width="auto"))
+        self.pass_button.add_class("hive-teach-pass")
         self.language = w.ToggleButtons(options=list(LANGUAGES), value=controller.lang,
                                         style={"button_width": "3em"})
         self._two_step = two_step
@@ -119,6 +126,9 @@ class Board(CanvasWidget[Feedback]):
         self.undo_button.on_click(self._guard(lambda _b: self._after(controller.undo())))
         self.reset_button.on_click(self._guard(lambda _b: self._on_reset()))
         self.check_button.on_click(self._guard(lambda _b: self._after(controller.check())))
+        self.pass_button.on_click(self._guard(lambda _b: self._after(controller.pass_turn())))
+        self.answer_button.on_click(
+            self._guard(lambda _b: self._after(controller.show_answer())))
         self.language.observe(self._guard(self._on_language), names="value")
 
         if not two_step:
@@ -128,7 +138,9 @@ class Board(CanvasWidget[Feedback]):
         else:
             controls = [self.choice_menu, self.target_menu, self.play_button]
         if controller.marking:
-            controls.append(self.check_button)
+            controls += [self.check_button, self.answer_button]
+        else:
+            controls.append(self.pass_button)
         buttons = w.HBox([self.undo_button, self.reset_button, self.language])
         self._lay_out(picture, [self.targets_readout,
                                 w.HBox(controls, layout=w.Layout(flex_flow="row wrap")),
@@ -223,6 +235,12 @@ class Board(CanvasWidget[Feedback]):
         self.undo_button.description = c.t("undo")
         self.reset_button.description = c.t("reset_button")
         self.check_button.description = c.t("check")
+        self.answer_button.description = c.t("show_answer_button")
+        self.answer_button.disabled = not c.can_show_answer
+        self.pass_button.description = c.t("pass_button")
+        can_pass = c.can_pass
+        self.pass_button.disabled = not can_pass
+        self.pass_button.layout.display = "" if can_pass else "none"
 
     def _texts(self) -> None:
         """The readout: the standing prompt and what the last action did, and the targets."""
@@ -235,8 +253,12 @@ class Board(CanvasWidget[Feedback]):
         details = "".join(
             f"<div style='font-size:90%'>{rule_named(d, wrong, c.lang)}</div>"
             for d in (c.last.details if message else ()))
-        self.readout.value = f"<div>{html.escape(prompt)}</div>" + (
-            f"<b>{rule_named(message, [c.last.rule], c.lang)}</b>" if message else "") + details
+        # Words break between words only (never "Z|ug" in a narrow readout).
+        self.readout.value = (
+            "<div style='overflow-wrap:normal;word-break:normal;hyphens:manual'>"
+            f"<div>{nowrap_tags(html.escape(prompt))}</div>" + (
+                f"<b>{rule_named(message, [c.last.rule], c.lang)}</b>" if message else "")
+            + details + "</div>")
         text = self.targets_text()
         # In an exercise the list is the learner's marks, not where a piece may go.
         label = c.t("marked_label" if c.marking else (
@@ -288,14 +310,16 @@ def rule_named(text: str, rules: Iterable[str | None], lang: str = "en") -> str:
     (a feedback's ``rule``, the rules of the wrong marks after Check), never read out of the
     text; a rule the rules page lacks stays plain.
 
+    Each short bracketed tag (the notation after the words, the rule) is kept on one line
+    (:func:`nowrap_tags`).
+
     >>> rule_named("too narrow. (R7)", ["R7"])
-    'too narrow. (<abbr title="R7: Freedom to move on the ground (docs/rules.md)">R7</abbr>)'
-    >>> rule_named("zu eng. (R7)", ["R7"], "de")
-    'zu eng. (<abbr title="R7: Bewegungsfreiheit auf dem Boden (docs/rules.md)">R7</abbr>)'
-    >>> rule_named("Look at R7 (R7) & more", [])  # no rule given: nothing is marked up
-    'Look at R7 (R7) &amp; more'
+    'too narrow. <span class="hive-teach-tag" style="white-space:nowrap;font-size:85%">(<abbr \
+title="R7: Freedom to move on the ground (docs/rules.md)">R7</abbr>)</span>'
+    >>> rule_named("Look at R7 & more", [])  # no rule given: nothing is marked up
+    'Look at R7 &amp; more'
     """
-    out = html.escape(text)
+    out = nowrap_tags(html.escape(text))
     for rule in dict.fromkeys(r for r in rules if r):
         try:
             title = html.escape(f"{rule}: {rule_title(rule, lang)} (docs/rules.md)", quote=True)
@@ -305,6 +329,22 @@ def rule_named(text: str, rules: Iterable[str | None], lang: str = "en") -> str:
                       lang)
         out = out.replace(html.escape(rule_mark(rule, lang)), marked)
     return out
+
+
+_TAG_OPEN = '<span class="hive-teach-tag" style="white-space:nowrap;font-size:85%">'
+_TAG = re.compile(r"\(([^()<>\n]{1,32})\)")
+"""A short bracketed tag in escaped text: the notation after a move's words, a rule."""
+
+
+def nowrap_tags(escaped: str) -> str:
+    """``escaped`` (HTML) with each short bracketed tag in a span that never breaks: the
+    notation is one unit, never split mid-word at the end of a line.
+
+    >>> nowrap_tags("the white Beetle climbs onto the white Queen Bee (wB1 wQ)")
+    'the white Beetle climbs onto the white Queen Bee <span class="hive-teach-tag" \
+style="white-space:nowrap;font-size:85%">(wB1 wQ)</span>'
+    """
+    return _TAG.sub(lambda m: f"{_TAG_OPEN}{m.group(0)}</span>", escaped)
 
 
 HiveBoard = Board
@@ -324,4 +364,5 @@ def board(game: Any = None, **options: Any) -> Board:
 
 rive_board = board
 
-__all__ = ["Board", "HiveBoard", "RiveBoard", "board", "parse_cell", "rive_board", "rule_named"]
+__all__ = ["Board", "HiveBoard", "RiveBoard", "board", "nowrap_tags", "parse_cell", "rive_board",
+           "rule_named"]

@@ -108,21 +108,53 @@ def _in_a_notebook() -> bool:
 
 
 PROGRESS_KEY = "hive-teach-solved"
-"""The browser's local storage key of the exercises solved: lesson file to exercise ids."""
+"""The browser's local storage key of the exercises solved: lesson file to exercise keys
+(:func:`exercise_key`)."""
 
 _SHOW_PROGRESS = """(function () {
   const solved = JSON.parse(localStorage.getItem("%(key)s") || "{}");
+  const totals = %(totals)s;
+  // An exercise key is "<scenario>:<kind>" (older pages kept bare scenario ids: not counted).
+  const count = function (lesson) {
+    return (solved[lesson] || []).filter(function (k) { return k.indexOf(":") > 0; }).length;
+  };
+  const bar = function (done, total) {
+    const p = document.createElement("progress");
+    p.max = total; p.value = Math.min(done, total);
+    p.className = "hive-teach-bar";
+    p.style.width = "6em"; p.style.verticalAlign = "middle"; p.style.marginLeft = "0.5em";
+    return p;
+  };
+  let allDone = 0, all = 0;
   document.querySelectorAll("a[href$='.ipynb']").forEach(function (a) {
-    const n = (solved[a.getAttribute("href").split("/").pop()] || []).length;
-    if (n && !(a.nextSibling && a.nextSibling.className === "hive-teach-done")) {
-      const mark = document.createElement("span");
+    const lesson = a.getAttribute("href").split("/").pop();
+    const total = totals[lesson] || 0;
+    if (!total || a.getAttribute("href").indexOf("/") >= 0) { return; }
+    const done = Math.min(count(lesson), total);
+    allDone += done; all += total;
+    let mark = a.parentNode.querySelector(".hive-teach-done");
+    if (!mark) {
+      mark = document.createElement("span");
       mark.className = "hive-teach-done";
-      mark.textContent = " ✓ " + n;
-      mark.style.color = "#009e73";
-      mark.style.fontWeight = "bold";
-      a.after(mark);
+      mark.style.whiteSpace = "nowrap";
+      a.parentNode.appendChild(mark);
     }
+    mark.textContent = "";
+    mark.appendChild(bar(done, total));
+    const text = document.createElement("span");
+    text.textContent = " ✓ " + done + "/" + total;
+    text.style.color = done === total ? "#009e73" : "inherit";
+    text.style.fontWeight = "bold";
+    mark.appendChild(text);
+    mark.dataset.done = done; mark.dataset.total = total;
   });
+  const course = document.getElementById("hive-teach-course-progress");
+  if (course && all) {
+    const p = course.querySelector("progress");
+    p.max = all; p.value = allDone;
+    course.querySelector(".hive-teach-course-count").textContent = allDone + "/" + all;
+    course.dataset.done = allDone; course.dataset.total = all;
+  }
 })();"""
 
 _RECORD_SOLVED = """(function () {
@@ -135,27 +167,62 @@ _RECORD_SOLVED = """(function () {
 })();"""
 
 
-def progress_script() -> str:
-    """The JavaScript that marks, after each lesson link of a page, the exercises this
-    browser has solved there (kept in the browser's local storage, nowhere else)."""
-    return _SHOW_PROGRESS % {"key": PROGRESS_KEY}
+def progress_script(totals: Mapping[str, int] | None = None) -> str:
+    """The JavaScript that draws, after each lesson link of a page, a bar and ``✓ solved/all``
+    of the exercises this browser has solved there (kept in the browser's local storage,
+    nowhere else), and fills the whole course's bar (:func:`show_progress`). ``totals``: the
+    number of exercises of each lesson file.
 
-
-def record_script(sid: str) -> str:
-    """The JavaScript that remembers, in the browser, that exercise ``sid`` of this page is
-    solved.
-
-    >>> "localStorage.setItem" in record_script("spider-exactly-three")
+    >>> '"04-gates.ipynb": 2' in progress_script({"04-gates.ipynb": 2})
     True
     """
-    return _RECORD_SOLVED % {"key": PROGRESS_KEY, "sid": json.dumps(sid)}
+    return _SHOW_PROGRESS % {"key": PROGRESS_KEY, "totals": json.dumps(dict(totals or {}))}
 
 
-def show_progress() -> None:
-    """On a contents page: ✓ and the number of exercises solved after each lesson's link."""
+def exercise_key(board: Any, sid: str) -> str:
+    """What the browser remembers of a solved exercise on ``board``: the scenario (or puzzle)
+    id and the kind of exercise, so that a lesson's two exercises on one scenario (mark its
+    cells, find a move) count separately.
+
+    >>> exercise_key(find_exercise("beetle-stack", canvas=False), "beetle-stack")
+    'beetle-stack:find'
+    """
+    controller = board.controller
+    return f"{sid}:{'mark' if controller.marking else controller.mode}"
+
+
+def record_script(key: str) -> str:
+    """The JavaScript that remembers, in the browser, that exercise ``key`` of this page
+    (:func:`exercise_key`) is solved.
+
+    >>> "localStorage.setItem" in record_script("spider-exactly-three:mark")
+    True
+    """
+    return _RECORD_SOLVED % {"key": PROGRESS_KEY, "sid": json.dumps(key)}
+
+
+def progress_html(lang: str) -> str:
+    """The whole course's progress bar and the legend of the contents page's marks, in
+    ``lang`` (:func:`progress_script` fills the bar).
+
+    >>> "<progress" in progress_html("de") and "Aufgaben" in progress_html("de")
+    True
+    """
+    return (f'<div id="hive-teach-course-progress" style="margin:0.5em 0">'
+            f"<b>{html.escape(_WORDS('progress_course', lang))}</b> "
+            f'<progress max="1" value="0" style="width:14em;vertical-align:middle"></progress> '
+            f'<span class="hive-teach-course-count" style="white-space:nowrap"></span>'
+            f'<div class="hive-teach-progress-legend" style="font-size:90%;margin-top:0.3em">'
+            f"{html.escape(_WORDS('progress_legend', lang))}</div></div>")
+
+
+def show_progress(totals: Mapping[str, int] | None = None) -> None:
+    """On a contents page: the course's bar with its legend, and a bar with ``✓ solved/all``
+    after each lesson's link (``totals``: each lesson file's number of exercises)."""
     if _in_a_notebook():
         ipython = importlib.import_module("IPython.display")
-        ipython.display(ipython.Javascript(progress_script()))
+        ipython.display(ipython.HTML(progress_html(language())))
+        ipython.display(ipython.Javascript(progress_script(totals)))
 
 
 def display_markdown(text: str) -> None:
@@ -449,13 +516,17 @@ def remember_solved(board: Any, sid: str) -> Any:
     out = w.Output(layout=w.Layout(display="none"))
     sent: list[str] = []
 
+    key = exercise_key(board, sid)
+
     def check(_change: object = None) -> None:
         last = board.controller.last
-        if last.correct and not sent:
-            sent.append(sid)
+        # Solved: marks checked right, or the move (a puzzle: the last one) that wins; a
+        # puzzle's first good move of two is not solved yet.
+        if last.correct and last.kind in ("solved", "checked") and not sent:
+            sent.append(key)
             ipython = importlib.import_module("IPython.display")
             with out:
-                ipython.display(ipython.Javascript(record_script(sid)))
+                ipython.display(ipython.Javascript(record_script(key)))
 
     readout = getattr(board, "readout", None)
     if readout is not None and hasattr(readout, "observe"):
@@ -473,17 +544,41 @@ def with_hint(board: Any, s: Any) -> Any:
     The board keeps its type and its attributes (``controller``, ...); the button is
     ``board.hint_button``, the text ``board.hint_text``. The label follows the board's
     language buttons, and so does the hint once shown.
+
+    A ``find`` exercise always gets the button: its last hint (the second press, or the
+    first without a ``[hint]``) lights where a selected piece may go
+    (:meth:`~hive_teach.board.controller.BoardController.reveal_targets`).
+
+    >>> b = find_exercise("beetle-stack", canvas=False)
+    >>> b.hint_button.click(); b.controller.asks
+    True
+    >>> b.hint_button.click(); b.controller.asks
+    False
     """
     remember_solved(board, s.id)
-    if not s.text("hint", "en"):
+    controller = board.controller
+    finding = controller.mode == "find"  # its last hint: where the selected piece may go
+    if not s.text("hint", "en") and not finding:
         return board
     w = importlib.import_module("ipywidgets")
     text = w.HTML()
     text.add_class("hive-teach-hint")
+    pressed: list[str] = []
 
     def show(_button: Any = None) -> None:
-        lang = board.controller.lang  # at click time: the board's language may have changed
-        text.value = f"<div>{html.escape(s.text('hint', lang))}</div>"
+        lang = controller.lang  # at click time: the board's language may have changed
+        hint = s.text("hint", lang)
+        if finding and (pressed or not hint) and _button is not None:
+            controller.reveal_targets()
+            board.refresh()
+        if _button is not None:
+            pressed.append(lang)
+        lines = [hint] if hint else []
+        if not controller.asks and finding:
+            lines.append(controller.t("targets_shown"))
+        elif finding:
+            lines.append(controller.t("last_hint"))
+        text.value = "".join(f"<div>{html.escape(line)}</div>" for line in lines)
 
     def again(_lang: str) -> None:
         if text.value:
@@ -523,6 +618,7 @@ __all__ = [
     "display_picture",
     "display_png",
     "exercise",
+    "exercise_key",
     "explain",
     "find",
     "find_exercise",
@@ -532,6 +628,7 @@ __all__ = [
     "picture",
     "picture_alt",
     "picture_html",
+    "progress_html",
     "progress_script",
     "reach_exercise",
     "record_script",

@@ -364,7 +364,8 @@ class PuzzleController(BoardController[Position]):
     >>> print(board.play_text("wG2 /wS1").message)  # legal, but Black has a defence
     wG2 /wS1 does not force the win: Black answers bA1 wQ-, and then the win is gone. Try again.
     >>> print(board.play_text("wB1 bA1").message)   # right: the engine defends
-    Correct! wB1 bA1. Black defends as well as possible: bS1 wS1\\.
+    Correct: the white Beetle climbs onto the black Soldier Ant (wB1 bA1). Black defends as well \
+as possible: the black Spider moves to the lower right of the white Spider (bS1 wS1\\).
     >>> board.moves_left(), board.prompt()
     (1, 'Now finish it: White wins with the next move. Find it!')
     >>> board.play_text("wB1 -bQ").kind, board.position.state.value
@@ -425,6 +426,7 @@ class PuzzleController(BoardController[Position]):
         if not self.accepts(pos, move):
             why, rule = self._why_not(move, text)
             return self.done(Feedback("checked", why, rule, move=move, correct=False))
+        text = self.rules.say_move(pos, move, self.lang)  # in words, the notation as a tag
         pos.play(move)
         self.selected, self.targets = None, frozenset()
         if pos.is_over:
@@ -432,7 +434,7 @@ class PuzzleController(BoardController[Position]):
                                   t("game_over", self.lang, result=self.result())], self.lang)
             return self.done(Feedback("solved", msg, move=move, correct=True))
         reply = self.engine(pos)
-        reply_text = pos.move_text(reply)
+        reply_text = self.rules.say_move(pos, reply, self.lang)
         pos.play(reply)
         msg = message("defended", self.lang, move=text, reply=reply_text,
                       other=side_name(self.attacker.other, self.lang))
