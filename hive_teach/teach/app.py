@@ -55,6 +55,12 @@ LESSON_RULES_LINK = "../../docs/rules.md"
 LAB_RULES_LINK = "../rules.md"
 """... and in the learner's copy of ``lab``, which has the page beside the language folders."""
 
+KERNEL_IDLE_SECONDS = 120
+"""How long ``learn`` keeps a kernel that no page is connected to (then culls it)."""
+
+KERNEL_CULL_INTERVAL = 30
+"""How often (seconds) ``learn`` looks for such kernels."""
+
 PROMPT_SOCKETS = "hive_teach.teach.jupyter_sockets.PromptConnection"
 """The kernel websocket connection both servers use: it sends each message at once (see
 :mod:`hive_teach.teach.jupyter_sockets`)."""
@@ -203,12 +209,21 @@ def voila_command(notebooks: Path, *, port: int, lang: str = "en") -> list[str]:
     """The command that serves the notebooks below ``notebooks`` on ``port`` (localhost),
     ``/`` leading to the contents page of ``lang``. The kernels talk to Voilà over Unix
     sockets (``ipc``), not TCP: no other user of the machine can reach them, and the kernels
-    have no reason to warn of unencrypted TCP on every page."""
+    have no reason to warn of unencrypted TCP on every page.
+
+    A lesson's kernel stops when the learner leaves its page (see
+    :mod:`hive_teach.teach.voila_app`); one whose page went without saying so (a closed
+    laptop, a crashed tab) is culled after :data:`KERNEL_IDLE_SECONDS` without a page
+    connected to it, so however many lessons a learner opens, only the open ones keep a
+    kernel. A page left open keeps its kernel, idle or not."""
     return [sys.executable, "-m", "hive_teach.teach.voila_app", str(notebooks), f"--port={port}",
             "--no-browser", "--Voila.ip=127.0.0.1", f"--template={TEMPLATE}", "--theme=light",
             "--show_tracebacks=False", "--Voila.port_retries=0", "--Voila.log_level=WARN",
             f"--Voila.kernel_websocket_connection_class={PROMPT_SOCKETS}",
-            f"--CourseVoila.course_lang={lang}", "--KernelManager.transport=ipc"]
+            f"--CourseVoila.course_lang={lang}", "--KernelManager.transport=ipc",
+            f"--MappingKernelManager.cull_idle_timeout={KERNEL_IDLE_SECONDS}",
+            f"--MappingKernelManager.cull_interval={KERNEL_CULL_INTERVAL}",
+            "--MappingKernelManager.cull_connected=False"]
 
 
 def start_url(port: int, lang: str) -> str:
@@ -294,7 +309,9 @@ def learn(lang: str = "en", port: int | None = None, open_browser: bool = True) 
         proc = subprocess.Popen(voila_command(notebooks, port=port, lang=lang), env=env,
                                 cwd=work)
         try:
-            if not _wait_for(f"http://127.0.0.1:{port}/", proc):
+            # Asks for the rules page, not '/': that renders the contents page, and its kernel
+            # would run, with no page to stop it, until culled.
+            if not _wait_for(f"http://127.0.0.1:{port}/{RULES_URL}", proc):
                 print("hive-teach learn: the app did not start (is the port free?)",
                       file=sys.stderr)
                 return 1

@@ -8,7 +8,12 @@ link's ``#anchor``. The root ``/`` (and ``voila/tree``, Voilà's listing of the 
 the browser to the contents page of ``--CourseVoila.course_lang`` (default ``en``). Voilà's
 warning that a notebook "is not trusted" (said of every lesson: the kit's notebooks carry no
 signature, and Voilà runs them anyway) is left out of the log; every other message stays.
-Imported only in that process: it needs Voilà.
+
+A lesson page sets the ``_xsrf`` cookie (:class:`LessonHandler`): Voilà's page, when the
+learner leaves it, asks the server to shut its kernel down and sends the cookie's value along,
+but Voilà's own page never set the cookie, so the request was refused (403 "'_xsrf' argument
+missing") and every lesson opened left a kernel running. Imported only in that process: it
+needs Voilà.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import tornado.web
 from jupyter_server.utils import url_path_join
 from traitlets import Unicode
 from voila.app import Voila  # type: ignore[import-untyped]
+from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
 from hive_teach.teach.app import CONTENTS, RULES_URL, rules_html
 
@@ -36,6 +42,15 @@ class RulesHandler(tornado.web.RequestHandler):
     def get(self) -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(_page())
+
+
+class LessonHandler(TornadoVoilaHandler):  # type: ignore[misc]  # Voilà has no type hints
+    """Voilà's page handler, which also sets the ``_xsrf`` cookie (tornado sets it the first
+    time a handler reads ``xsrf_token``): the page's shutdown request on leaving sends it."""
+
+    async def prepare(self) -> None:
+        await super().prepare()  # first: it finds out who the user is, which the token needs
+        self.xsrf_token  # noqa: B018  # read for its side effect: the cookie
 
 
 class ExpectedWarnings(logging.Filter):
@@ -68,7 +83,9 @@ class CourseVoila(Voila):  # type: ignore[misc]  # Voilà has no type hints
                           (self.server_url, tornado.web.RedirectHandler, start),
                           (url_path_join(self.server_url, "voila/tree/?"),
                            tornado.web.RedirectHandler, start)]
-        return own + list(super().init_handlers())
+        theirs = [(h[0], LessonHandler, *h[2:]) if h[1] is TornadoVoilaHandler else h
+                  for h in super().init_handlers()]
+        return own + theirs
 
 
 main = CourseVoila.launch_instance
