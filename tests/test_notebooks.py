@@ -123,5 +123,8 @@ def test_the_rules_line_names_each_rule_in_the_lessons_language():
     for lang in ("en", "de", "zh"):
         nb = json.loads((ROOT / "notebooks" / lang / "04-gates.ipynb").read_text("utf-8"))
         title = "".join(nb["cells"][0]["source"])
-        link = f"[R7: {rule_title('R7', lang)}](../../docs/rules.md#{rule_anchor('R7')})"
+        page = {"en": "../../docs/rules.md", "de": "../../docs/de/rules.md",
+                "zh": "../../docs/zh/rules.md"}[lang]  # the rules page in the lesson's language
+        link = f"[R7: {rule_title('R7', lang)}]({page}#{rule_anchor('R7')})"
         assert build_notebooks.WORDS("rules_line", lang) in title and link in title, (lang, title)
+        assert (ROOT / "notebooks" / lang / page).resolve().is_file()

@@ -32,12 +32,11 @@ KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "nam
 
 CELL_TYPES = {"text", "diagram", "targets", "why", "board", "reach", "find", "code"}
 
-RULES_PAGE = "../../docs/rules.md"  # from notebooks/<lang>/
 CONTENTS = "contents.ipynb"  # the start page of each language: every lesson, with progress
 WORDS = Words("course")
 """The course's own words in each language (``hive_teach/locale/<lang>/course.toml``): the
 contents page's title and introduction, the rules line under each lesson's title (its rules,
-linked to the English rules page), the links between lessons."""
+linked to the rules page in the lesson's language), the links between lessons."""
 EXERCISES = ("reach", "find")
 # An exercise a code cell makes (the puzzles' and Rive's lessons): counted on the contents page.
 EXERCISE_CALL = re.compile(r"^(?:exercise|reach_exercise|find_exercise|play_puzzle|"
@@ -62,13 +61,16 @@ def _q(value: str) -> str:
 
 def _rules_line(rules: list[str], lang: str) -> str:
     """The line under a lesson's title linking each of its rules, by its title in the
-    lesson's language, to its section of the (English) rules page, e.g.
-    ``[R7: Bewegungsfreiheit auf dem Boden](../../docs/rules.md#r7-...)``."""
+    lesson's language, to its section of the rules page in that language (the anchors are
+    the same in every language), e.g.
+    ``[R7: Bewegungsfreiheit auf dem Boden](../../docs/de/rules.md#r7-...)``."""
     from hive_teach.core.rules import rule_anchor, rule_title
+    from hive_teach.teach.app import lesson_rules_link
 
     if not rules:
         return ""
-    links = [f"[{r}: {rule_title(r, lang)}]({RULES_PAGE}#{rule_anchor(r)})" for r in rules]
+    page = lesson_rules_link(lang)
+    links = [f"[{r}: {rule_title(r, lang)}]({page}#{rule_anchor(r)})" for r in rules]
     return f"\n\n{WORDS('rules_line', lang)}: " + " · ".join(links)
 
 

@@ -114,3 +114,51 @@ def rule_anchor(rule: str) -> str:
     """The anchor GitHub-style renderers give the rule's heading (``#`` not included)."""
     heading = f"{rule}: {rule_title(rule)}".lower()
     return re.sub(r"[^\w\- ]", "", heading).replace(" ", "-")
+
+
+def _html_anchor(heading: str) -> str:
+    """The anchor GitHub gives a heading's HTML text."""
+    import html
+
+    text = re.sub(r"<[^>]+>", "", html.unescape(heading)).strip().lower()
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+@cache
+def rules_body(lang: str = "en") -> str:
+    """The rules page of ``lang`` as HTML (its body, for a page around it): each rule's
+    heading has the rule id as its anchor (``#R7``) and, inside, the anchor of the English
+    page's heading (``#r7-freedom-to-move-on-the-ground``), in every language, so a link
+    with either lands on the rule. The examples' ```` ```hive ```` blocks (scenario files
+    for the test suite) are left out. Needs mistune (Voilà and the classroom bring it).
+
+    >>> body = rules_body("de")
+    >>> '<h3 id="R7"><a id="r7-freedom-to-move-on-the-ground"></a>R7: Bewegungsfreiheit' in body
+    True
+    >>> body.count('<h3 id="R'), body.count('<h3 id="V'), "[position.stacks]" in rules_body()
+    (21, 7, False)
+    """
+    import mistune
+
+    lang = check_language(lang)
+    known = set(rule_ids())
+
+    class Renderer(mistune.HTMLRenderer):
+        def heading(self, text: str, level: int, **attrs: object) -> str:
+            rule = text.split(":", 1)[0]
+            if level == 3 and rule in known:
+                return f'<h3 id="{rule}"><a id="{rule_anchor(rule)}"></a>{text}</h3>\n'
+            return f'<h{level} id="{_html_anchor(text)}">{text}</h{level}>\n'
+
+        def block_code(self, code: str, info: str | None = None) -> str:
+            # A ```hive block is the example as a scenario file, for the test suite and
+            # authors (pytest --hive): code the learner does not need to see.
+            return "" if info == "hive" else str(super().block_code(code, info))
+
+    render = mistune.create_markdown(renderer=Renderer(escape=False), plugins=["table"])
+    # The <a id> lines of the German and Chinese pages: the heading gets that anchor above.
+    body = str(render(ANCHOR_LINE.sub("", rules_page(lang).read_text(encoding="utf-8"))))
+    missing = [r for r in rule_ids() if f'<a id="{rule_anchor(r)}">' not in body]
+    if missing:  # the page and the lessons' links must agree on every anchor
+        raise ValueError(f"the {lang} rules page lost the anchors of {missing}")
+    return body
