@@ -111,3 +111,16 @@ def test_every_internal_link_points_at_a_heading(lang: str) -> None:
     links = re.findall(r"\]\(#([^)]+)\)", text)
     assert links, "the page links between its sections"
     assert sorted(set(links) - anchors) == []
+
+
+def test_the_chinese_page_is_all_in_the_bundled_font() -> None:
+    """The app and the classroom show the page with the kit's font where no system font has
+    Chinese; a character the font lacks would be a blank box."""
+    from fontTools.ttLib import TTFont
+
+    from hive_teach.core.fonts import FONT_FILE, is_cjk, needed_characters
+
+    cmap = TTFont(str(FONT_FILE)).getBestCmap()
+    chinese = {ch for ch in rules_page("zh").read_text(encoding="utf-8") if is_cjk(ch)}
+    assert len(chinese) > 300 and chinese <= needed_characters(ROOT)
+    assert "".join(sorted(ch for ch in chinese if ord(ch) not in cmap)) == ""

@@ -187,7 +187,7 @@ ICON = ("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0
         "stroke-width='2'/%3E%3C/svg%3E")
 """The rules page's icon, a hexagon (inline: the browser asks for none)."""
 
-RULES_BACK = {"en": "← back", "de": "← zurück", "zh": "← 返回"}
+RULES_BACK = {"en": "← back", "de": "← zurück", "zh": "← 回到课程"}
 """The rules page's link back to the lesson, per language."""
 
 
@@ -210,7 +210,7 @@ def rules_html(lang: str = "en") -> str:
     >>> page = rules_html("zh")
     >>> '<html lang="zh">' in page, '<h3 id="R7"><a id="r7-freedom-to-move-on-the-ground">' in page
     (True, True)
-    >>> page.count('<h3 id="R'), page.count('<h3 id="V'), "← 返回" in page
+    >>> page.count('<h3 id="R'), page.count('<h3 id="V'), "← 回到课程" in page
     (21, 7, True)
     """
     lang = check_language(lang)
