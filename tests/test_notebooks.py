@@ -128,3 +128,5 @@ def test_the_rules_line_names_each_rule_in_the_lessons_language():
         link = f"[R7: {rule_title('R7', lang)}]({page}#{rule_anchor('R7')})"
         assert build_notebooks.WORDS("rules_line", lang) in title and link in title, (lang, title)
         assert (ROOT / "notebooks" / lang / page).resolve().is_file()
+        # the page is in the lesson's language now, and the line no longer says "English"
+        assert not re.search(r"englisch|英文", title, re.I), title
