@@ -74,6 +74,32 @@ def _rules_line(rules: list[str], lang: str) -> str:
     return f"\n\n{WORDS('rules_line', lang)}: " + " · ".join(links)
 
 
+# A rule id a lesson's text cites in brackets: "(R12)", "(R7, notebook 04)", "（R12）".
+_CITED_RULE = re.compile(r"(?<=[(（])([RV]\d{1,2})(?=[)）,，、;；])")
+
+
+def _link_rules(text: str, lang: str) -> str:
+    """A text cell with each rule it cites in brackets linked to that rule on the rules page
+    in the lesson's language: ``(R12)`` becomes ``([R12](../../docs/de/rules.md#r12-spider))``.
+
+    >>> _link_rules("Die Spinne (R12), ein Tor (R7, Notebook 04).", "de")[:60]
+    'Die Spinne ([R12](../../docs/de/rules.md#r12-spider)), ein T'
+    >>> _link_rules("(R99) bleibt.", "de")
+    '(R99) bleibt.'
+    """
+    from hive_teach.core.rules import rule_anchor, rule_ids
+    from hive_teach.teach.app import lesson_rules_link
+
+    known = set(rule_ids())
+    page = lesson_rules_link(lang)
+
+    def link(m: re.Match[str]) -> str:
+        rule = m.group(1)
+        return f"[{rule}]({page}#{rule_anchor(rule)})" if rule in known else rule
+
+    return _CITED_RULE.sub(link, text)
+
+
 def _has_legend(sid: str, lang: str, *, answer: bool) -> bool:
     """Whether the diagram of ``sid`` shows marks a legend explains."""
     from hive_teach.teach.lessons import legend, scenario
@@ -187,7 +213,7 @@ def build(path: Path | None, lang: str) -> dict[str, Any]:
         if kind in CELL_TYPES - {"text", "code"} and not isinstance(sid, str):
             raise SourceError(f"{where}: a {kind} cell needs scenario = \"<id>\"")
         if kind == "text":
-            md(_text(cell, lang, where))
+            md(_link_rules(_text(cell, lang, where), lang))
         elif kind == "code":
             code(cell["source"].strip(), check=bool(cell.get("check", False)))
         elif kind == "diagram":
