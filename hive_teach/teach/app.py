@@ -35,7 +35,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from hive_teach.core.fonts import FAMILY, FONT_REFRESH_JS, font_face_css
-from hive_teach.core.i18n import LANGUAGES, check_language
+from hive_teach.core.i18n import LANGUAGES, Words, check_language
 from hive_teach.core.rules import (
     rule_anchor,
     rule_ids,
@@ -187,8 +187,8 @@ ICON = ("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0
         "stroke-width='2'/%3E%3C/svg%3E")
 """The rules page's icon, a hexagon (inline: the browser asks for none)."""
 
-RULES_BACK = {"en": "← back", "de": "← zurück", "zh": "← 回到课程"}
-"""The rules page's link back to the lesson, per language."""
+COURSE_WORDS = Words("course")
+"""The course's words (``locale/<lang>/course.toml``): the rules page's link back, ..."""
 
 
 def rules_url(lang: str = "en") -> str:
@@ -226,7 +226,7 @@ def rules_html(lang: str = "en") -> str:
             f"<link rel=\"icon\" href=\"{ICON}\"><title>{title}</title>"
             f"<style>{_RULES_STYLE}</style>{font}</head>"
             "<body><div class=\"back\"><a href=\"javascript:history.back()\">"
-            f"{RULES_BACK[lang]}</a> <span class=\"langs\">{others}</span></div>"
+            f"{COURSE_WORDS('rules_back', lang)}</a> <span class=\"langs\">{others}</span></div>"
             f"{body}</body></html>\n")
 
 
