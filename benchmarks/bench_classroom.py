@@ -90,9 +90,9 @@ class Learner(threading.Thread):
                 if view["turn"] != self.seat or view["ply"] != ply:
                     continue
                 game = c.get(url).json()
-                pos = Position.from_game_string(game["game_string"],
+                pos = Position.from_text(game["game_string"],
                                                 tournament=game["tournament"])
-                move = pos.move_string(self.rng.choice(pos.legal_moves()))
+                move = pos.move_text(self.rng.choice(pos.legal_moves()))
                 t = time.perf_counter()
                 answer = c.post(f"{url}/moves", json={"move": move, "token": self.token,
                                                       "ply": ply})

@@ -29,7 +29,7 @@ def bench_perft(max_depth: int) -> tuple[int, float]:
     leaves = 0
     seconds = 0.0
     for label, gs, counts in perft_positions():
-        pos = Position.from_game_string(gs, tournament=True)
+        pos = Position.from_text(gs, tournament=True)
         if not pos.move_stack:
             continue  # start positions are measured separately
         t = time.perf_counter()
@@ -47,7 +47,7 @@ def bench_targets() -> tuple[list[float], list[float]]:
     for name, gs, _moves in valid_move_files():
         if "RealGames" not in name:
             continue
-        pos = Position.from_game_string(gs, tournament=True)
+        pos = Position.from_text(gs, tournament=True)
         for piece in pos.game_type.pieces:
             pos.clear_cache()  # a learner's click comes on a fresh position: no warm cache
             t = time.perf_counter()

@@ -83,7 +83,7 @@ def play_moves(client: httpx.Client, game: dict[str, str], pos: Position, n: int
     for _ in range(n):
         if pos.state.is_over:
             break
-        move = pos.move_string(pos.legal_moves()[0])
+        move = pos.move_text(pos.legal_moves()[0])
         token = game["white"] if pos.ply % 2 == 0 else game["black"]
         t0 = time.perf_counter()
         answer = client.post(f"/api/games/{game['id']}/moves", headers=JSON,

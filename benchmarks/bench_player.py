@@ -41,7 +41,7 @@ def midgame_positions(limit: int) -> list[str]:
     out = []
     for _label, gs, _counts in perft_positions():
         if gs.startswith("Base+MLP") and gs.count(";") >= 23:
-            pos = Position.from_game_string(gs, tournament=True)
+            pos = Position.from_text(gs, tournament=True)
             if not pos.is_over:
                 out.append(gs)
     return out[:limit]
@@ -83,7 +83,7 @@ def bench_clock(positions: list[str]) -> None:
     print(_budget_line("bestmove time 00:00:01", 1.0, elapsed))
     elapsed = []
     for gs in positions:
-        pos = Position.from_game_string(gs, tournament=True)
+        pos = Position.from_text(gs, tournament=True)
         player = Player("strong", time_limit=0.3)
         t = time.perf_counter()
         player.choose(pos)
@@ -97,7 +97,7 @@ def bench_speed(positions: list[str]) -> None:
     depths = []
     for gs in positions:
         player = Player("strong", time_limit=1.0)
-        player.choose(Position.from_game_string(gs, tournament=True))
+        player.choose(Position.from_text(gs, tournament=True))
         nodes += player.info.nodes
         seconds += player.info.seconds
         depths.append(player.info.depth)
@@ -107,7 +107,7 @@ def bench_speed(positions: list[str]) -> None:
           f"median {statistics.median(depths)}, min {min(depths)}, max {max(depths)}")
     times = []
     for gs in positions:
-        pos = Position.from_game_string(gs, tournament=True)
+        pos = Position.from_text(gs, tournament=True)
         t = time.perf_counter()
         solve(pos, 2)
         times.append(time.perf_counter() - t)

@@ -58,7 +58,7 @@ def main() -> None:
     rate = calibration_rate()
     print(f"calibration: {rate:.1f} workloads/s")
 
-    pos = Position.from_game_string(GAME)
+    pos = Position.from_text(GAME)
     marks = marks_for(pos, PIECE)
     print(f"position: {len(pos.where)} pieces on the board; {PIECE}: {len(marks.targets)} "
           f"targets, {len(marks.forbidden)} forbidden cells")

@@ -1,7 +1,7 @@
 """hive_teach: teach Hive (and Rive) interactively, on an exact rules engine.
 
 >>> from hive_teach import Position
->>> pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-", tournament=True)
+>>> pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-", tournament=True)
 >>> len(pos.legal_moves())
 15
 """

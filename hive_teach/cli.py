@@ -39,7 +39,7 @@ def _cmd_perft(args: argparse.Namespace) -> int:
         print(f"hive-teach perft: depth {args.depth} must be 0 or more", file=sys.stderr)
         return 1
     try:
-        pos = Position.from_game_string(args.game, tournament=not args.no_tournament)
+        pos = Position.from_text(args.game, tournament=not args.no_tournament)
     except ValueError as e:
         print(f"hive-teach perft: {e}", file=sys.stderr)
         return 1
@@ -143,7 +143,7 @@ def _load_game(source: str) -> tuple[Any, AnyScenario | None]:
         # A layout file: the [position] table of a scenario, or its keys at the top level.
         spec = r.table(r.data, "position") if "position" in r.data else r.data
         if "game_string" in spec:
-            return Position.from_game_string(r.text(spec, "game_string")), None
+            return Position.from_text(r.text(spec, "game_string")), None
         if "stacks" not in spec:
             r.fail("", "a layout file needs a [stacks] table (cell = pieces), or a scenario's "
                    "id and [position]")
@@ -258,7 +258,7 @@ def _cmd_coach(args: argparse.Namespace) -> int:
     from hive_teach.hive.position import Position
 
     try:
-        pos = Position.from_game_string(args.game, tournament=False)
+        pos = Position.from_text(args.game, tournament=False)
         if pos.is_over:
             raise ValueError(f"the game is over ({pos.state.value}): there is no move to "
                              "judge (R19)")

@@ -38,7 +38,7 @@ class Swept:
 def sweep() -> tuple[Swept, ...]:
     out = []
     for i, case in enumerate(full_moves()):
-        pos = Position.from_game_string(case.game_string, tournament=True)
+        pos = Position.from_text(case.game_string, tournament=True)
         if pos.state.is_over:
             continue
         ex = Explainer(pos)

@@ -61,7 +61,7 @@ def hive_position(src: str, game: str) -> Any:
         return pos
     if src.startswith("layout:"):
         return Position.from_layout(**json.loads(game))
-    return Position.from_game_string(game, tournament=not src.startswith("random:"))
+    return Position.from_text(game, tournament=not src.startswith("random:"))
 
 
 _THROW = {"0,0": "wP", "-1,0": "wQ", "1,0": "bQ"}
@@ -129,10 +129,10 @@ def _random_games() -> Iterator[tuple[str, str]]:
             pos = Position(game_type)
             for ply in range(70):
                 if pos.state.is_over:
-                    yield f"random:{game_type}/{seed}/{ply}", pos.game_string()
+                    yield f"random:{game_type}/{seed}/{ply}", pos.to_text()
                     break
                 if ply % 5 == 4:
-                    yield f"random:{game_type}/{seed}/{ply}", pos.game_string()
+                    yield f"random:{game_type}/{seed}/{ply}", pos.to_text()
                 pos.play(rng.choice(pos.legal_moves()))
 
 

@@ -63,7 +63,7 @@ def test_every_piece_of_both_sides_makes_a_scenario():
 
 
 def test_the_forbidden_cells_carry_the_engines_rules():
-    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
     data = tomllib.loads(scenario_toml(pos, "queen", piece="wQ"))
     forbidden = data["focus"]["forbidden"]
     assert forbidden == {"-2,0": "R7", "-2,1": "R7", "-1,-1": "R7"}
@@ -78,15 +78,15 @@ def test_the_forbidden_cells_carry_the_engines_rules():
 
 def test_the_default_piece():
     # White's last move was wQ, and she can step: she is the focus.
-    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
     assert choose_piece(pos) == Piece.from_name("wQ")
     # White's last move was wS1, now pinned: the first white piece with a move instead.
-    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wA1 -wS1;bQ bS1-")
+    pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wA1 -wS1;bQ bS1-")
     assert not pos.targets(Piece.from_name("wS1"))
     first = next(m.piece for m in pos.legal_moves() if m.piece is not None)
     assert choose_piece(pos) == first
     # Black to move, having moved nothing yet.
-    assert choose_piece(Position.from_game_string("Base;InProgress;Black[1];wS1")).name[0] == "b"
+    assert choose_piece(Position.from_text("Base;InProgress;Black[1];wS1")).name[0] == "b"
 
 
 def test_the_teachers_language(tmp_path):

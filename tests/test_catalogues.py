@@ -178,7 +178,7 @@ def test_sentences_join_per_language():
 
 
 def test_the_widgets_take_the_rule_from_the_facts():
-    pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+    pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-")
     b = Board(BoardController(pos), canvas=False)
     b.controller.select("wQ")
     b.click_cell(pos.parse_move("wQ bS1-").to)

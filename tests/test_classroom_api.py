@@ -176,7 +176,7 @@ def test_piece_and_cell_name_the_cells_the_board_shows(client: httpx.Client) -> 
     assert answer.status_code == 422 and answer.json()["rule"] == "R3"
     assert "bS1" in answer.json()["reason"]
     # A reason about a cell names it as the board's coordinates label it.
-    pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+    pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-")
     assert pos.explain(pos.parse_move("wQ bS1-")) is not None
     target = next(iter(view["targets"]["wQ"]))
     moved = client.post(f"/api/games/{game['id']}/moves", json={
@@ -321,7 +321,7 @@ def test_view_gives_the_svg_cells_hand_and_every_target(client: httpx.Client) ->
     game = new_game(client, "Base+MLP")
     play(client, game, ["wS1", "bS1 wS1-", "wQ -wS1"])
     view = client.get(f"/api/games/{game['id']}/view", params={"lang": "de"}).json()
-    pos = Position.from_game_string("Base+MLP;InProgress;Black[2];wS1;bS1 wS1-;wQ -wS1")
+    pos = Position.from_text("Base+MLP;InProgress;Black[2];wS1;bS1 wS1-;wQ -wS1")
     assert view["ply"] == view["plies"] == 3 and view["turn"] == "black"
     assert view["moves"] == ["wS1", "bS1 wS1-", "wQ -wS1"] and view["last_move"] == "wQ -wS1"
     width, height = map(float, re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"',
@@ -335,7 +335,7 @@ def test_view_gives_the_svg_cells_hand_and_every_target(client: httpx.Client) ->
     assert view["radius"] > 10
     listed = {(piece, move) for piece, cells in view["targets"].items()
               for move in cells.values()}
-    assert {m for _, m in listed} == {pos.move_string(m) for m in pos.legal_moves()}
+    assert {m for _, m in listed} == {pos.move_text(m) for m in pos.legal_moves()}
     assert all(move.startswith(piece) for piece, move in listed)
     assert view["pass"] is None and view["result_text"] is None
 

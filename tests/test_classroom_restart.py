@@ -37,10 +37,10 @@ def test_a_kill_9_loses_no_committed_move_and_keeps_no_half_move(tmp_path: Path)
         def keep_playing() -> None:
             # Random legal moves as fast as the server takes them, until it dies.
             rng = random.Random(7)
-            pos = Position.from_game_string("Base+MLP;InProgress;White[2];wS1;bS1 wS1-")
+            pos = Position.from_text("Base+MLP;InProgress;White[2];wS1;bS1 wS1-")
             with httpx.Client(base_url=server.base, timeout=5) as c:
                 while not stop.is_set() and not pos.is_over:
-                    move = pos.move_string(rng.choice(pos.legal_moves()))
+                    move = pos.move_text(rng.choice(pos.legal_moves()))
                     token = game["white"] if pos.ply % 2 == 0 else game["black"]
                     try:
                         answer = c.post(f"/api/games/{game['id']}/moves",
@@ -77,7 +77,7 @@ def test_a_kill_9_loses_no_committed_move_and_keeps_no_half_move(tmp_path: Path)
                           ).status_code == 200
             # the seats' tokens still hold: the game goes on at the stored ply
             if not replayed.is_over:
-                move = replayed.move_string(replayed.legal_moves()[0])
+                move = replayed.move_text(replayed.legal_moves()[0])
                 token = game["white"] if replayed.ply % 2 == 0 else game["black"]
                 answer = c.post(f"/api/games/{game['id']}/moves",
                                 json={"move": move, "token": token, "ply": replayed.ply})

@@ -100,7 +100,7 @@ def test_every_game_type_has_every_kind_of_case() -> None:
 @pytest.mark.parametrize(("game_type", "kind"), CASE_IDS)
 def test_the_coach_on_positions_of_every_game_type(game_type: str, kind: str) -> None:
     case = CASES[game_type][kind]
-    pos = Position.from_game_string(case["game"])
+    pos = Position.from_text(case["game"])
     assert str(pos.game_type) == game_type
     move = pos.parse_move(case["move"])
     verdict = coach(pos, move, time_limit=SLOW)
@@ -108,7 +108,7 @@ def test_the_coach_on_positions_of_every_game_type(game_type: str, kind: str) ->
     prove(kind, pos, move, named)
     assert (verdict.verdict, verdict.what, verdict.n) == (kind.split("/")[0], kind,
                                                           int(kind[-1]))
-    assert pos.game_string() == case["game"]  # the coach changed nothing
+    assert pos.to_text() == case["game"]  # the coach changed nothing
     assert verdict.sure
     for lang in ("en", "de", "zh"):
         text = verdict.text(lang)
@@ -153,7 +153,7 @@ def test_the_queen_with_one_free_cell_left_is_noted() -> None:
         if wins_at_once(then) or solve(then, 2):
             continue  # a worse danger than the fifth neighbour: another verdict
         v = coach(pos, m, time_limit=SLOW)
-        assert (v.verdict, v.what) == ("fine", "queen-five"), pos.move_string(m)
+        assert (v.verdict, v.what) == ("fine", "queen-five"), pos.move_text(m)
         assert v.said is not None and v.said.cells[0] == "0,0"
         noted += 1
     assert noted >= 1
@@ -174,12 +174,12 @@ def test_pins_and_freed_pieces_are_noted() -> None:
         if v.verdict != "fine" or v.what == "queen-five":
             continue
         if new - old:
-            assert v.what == "pinned", pos.move_string(m)
+            assert v.what == "pinned", pos.move_text(m)
             assert {s.piece for s in v.said.spots} == {p.name for p in new - old}  # type: ignore[union-attr]
         elif old - new:
-            assert v.what == "freed", pos.move_string(m)
+            assert v.what == "freed", pos.move_text(m)
         else:
-            assert v.what == "", pos.move_string(m)
+            assert v.what == "", pos.move_text(m)
 
 
 @pytest.mark.slow
@@ -199,7 +199,7 @@ def test_a_winning_move_is_never_called_a_mistake() -> None:
                 if winning:
                     wins += 1
                     assert coach(pos, m, time_limit=SLOW).verdict == "wins", (
-                        pos.game_string(), pos.move_string(m))
+                        pos.to_text(), pos.move_text(m))
                 checked += 1
             pos.play(player.choose(pos) if rng.random() < 0.7 else rng.choice(moves))
     assert wins >= 5 and checked > 200
@@ -209,7 +209,7 @@ def test_every_verdict_is_one_of_four_and_the_budget_never_mislabels() -> None:
     """With no time at all, the coach says nothing it has not proven: a claim that needs
     the solver turns into silence, never into another verdict."""
     case = CASES["Base+L"]["allows-win/2"]
-    pos = Position.from_game_string(case["game"])
+    pos = Position.from_text(case["game"])
     v = coach(pos, case["move"], time_limit=0.0)
     assert (v.verdict, v.sure, v.text()) == ("fine", False, "")
     full = coach(pos, case["move"], time_limit=SLOW)
@@ -217,14 +217,14 @@ def test_every_verdict_is_one_of_four_and_the_budget_never_mislabels() -> None:
 
 
 def test_an_illegal_move_is_refused_with_the_rule_and_nothing_changes() -> None:
-    pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
-    before = pos.game_string()
+    pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-")
+    before = pos.to_text()
     with pytest.raises(IllegalMoveError) as err:
         coach(pos, "wQ bS1-")
     assert err.value.rule == "R3"
     with pytest.raises(InvalidMoveError):
         coach(pos, "wX1")
-    assert pos.game_string() == before
+    assert pos.to_text() == before
 
 
 def test_the_catalogues_have_the_same_templates_in_every_language() -> None:
@@ -239,13 +239,13 @@ def test_the_catalogues_have_the_same_templates_in_every_language() -> None:
 
 def test_hint_suggests_the_win_and_stops_a_threat() -> None:
     case = CASES["Base"]["missed-win/1"]
-    pos = Position.from_game_string(case["game"])
+    pos = Position.from_text(case["game"])
     move, reason = hint(pos)
     assert pos.parse_move(move) in wins_at_once(pos)
     assert "wins" in reason
     # Black threatens to win at once (the position after a move that allows a win in 1):
     case = CASES["Base"]["allows-win/1"]
-    pos = after(Position.from_game_string(case["game"]), case["move"])
+    pos = after(Position.from_text(case["game"]), case["move"])
     pos_passed = pos.copy()
     move, reason = hint(pos)
     assert not wins_at_once(after(pos, pos.parse_move(move)))
@@ -266,7 +266,7 @@ def test_the_engine_move_gets_one_sentence_in_every_language() -> None:
 # ----------------------------------------------------------------------------- the board
 def test_a_coached_board_against_the_engine_says_and_draws_the_winning_reply() -> None:
     case = CASES["Base"]["allows-win/1"]
-    pos = Position.from_game_string(case["game"])
+    pos = Position.from_text(case["game"])
     human = pos.turn
     calls = []
 
@@ -277,8 +277,8 @@ def test_a_coached_board_against_the_engine_says_and_draws_the_winning_reply() -
 
     board = BoardController(pos, mode="engine", human=human, engine=quiet, coach=True)
     fb = board.play_text(case["move"])
-    reply = after(Position.from_game_string(case["game"]), case["move"])
-    named = coach(Position.from_game_string(case["game"]), case["move"]).moves[0]
+    reply = after(Position.from_text(case["game"]), case["move"])
+    named = coach(Position.from_text(case["game"]), case["move"]).moves[0]
     m = reply.parse_move(named)
     assert m.piece is not None and m.to is not None and m.piece.name in fb.message
     assert calls  # the engine answered, and its reason follows
@@ -290,7 +290,7 @@ def test_a_coached_board_against_the_engine_says_and_draws_the_winning_reply() -
 
 def test_two_learners_on_one_board_hear_the_coach_after_each_move() -> None:
     case = CASES["Base+M"]["missed-win/1"]
-    board = BoardController(Position.from_game_string(case["game"]), coach=True)
+    board = BoardController(Position.from_text(case["game"]), coach=True)
     fb = board.play_text(case["move"])
     assert board.coach is not None and board.coach.verdict is not None
     assert board.coach.verdict.verdict == "missed-win"
@@ -319,7 +319,7 @@ def test_cli_prints_the_verdict_as_json() -> None:
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert data["verdict"] == "allows-win" and len(data["moves"]) == 1
-    then = after(Position.from_game_string(case["game"]), case["move"])
+    then = after(Position.from_text(case["game"]), case["move"])
     assert then.parse_move(data["moves"][0]) in wins_at_once(then)
     assert data["message"].startswith("Careful")
     de = json.loads(run_cli(case["game"], case["move"], "--json", "--lang", "de").stdout)

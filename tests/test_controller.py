@@ -16,7 +16,7 @@ def cells(*names):
 
 
 def test_select_piece_in_hand_shows_placements_and_a_legal_click_plays():
-    board = BoardController(Position.from_game_string(OPENING))
+    board = BoardController(Position.from_text(OPENING))
     fb = board.select("wQ")
     assert fb.kind == "selected"
     assert board.targets == cells("-1,0", "-1,1", "0,-1")
@@ -28,13 +28,13 @@ def test_select_piece_in_hand_shows_placements_and_a_legal_click_plays():
 
 
 def test_illegal_click_explains_with_rule_and_changes_nothing():
-    board = BoardController(Position.from_game_string(OPENING))
+    board = BoardController(Position.from_text(OPENING))
     board.select("wQ")
-    before = board.position.game_string()
+    before = board.position.to_text()
     fb = board.click("1,-1")  # touches the black Spider
     assert fb.kind == "illegal" and fb.rule == "R3"
     assert "bS1" in fb.message
-    assert board.position.game_string() == before
+    assert board.position.to_text() == before
     view = board.view()
     assert view.forbidden == {parse_cell("1,-1"): "R3"}
     assert parse_cell("1,0") in view.cause_cells  # the enemy piece the placement would touch
@@ -42,17 +42,17 @@ def test_illegal_click_explains_with_rule_and_changes_nothing():
 
 @pytest.mark.parametrize("click", [None, "nonsense", "1,2,3"])
 def test_bad_clicks_are_reported_and_change_nothing(click):
-    board = BoardController(Position.from_game_string(OPENING))
+    board = BoardController(Position.from_text(OPENING))
     board.select("wQ")
-    before = board.position.game_string()
+    before = board.position.to_text()
     fb = board.click(click)
     assert fb.kind == "error" and fb.message
-    assert board.position.game_string() == before
+    assert board.position.to_text() == before
     assert board.selected is Piece.from_name("wQ")
 
 
 def test_selecting_nothing_or_an_empty_cell_prompts():
-    board = BoardController(Position.from_game_string(OPENING))
+    board = BoardController(Position.from_text(OPENING))
     assert board.click("3,3").kind == "info"
     assert board.select(parse_cell("3,3")).kind == "error"
     assert board.select("wZ9").kind == "error"
@@ -60,7 +60,7 @@ def test_selecting_nothing_or_an_empty_cell_prompts():
 
 
 def test_opponent_piece_and_pinned_piece_are_explained():
-    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
     board = BoardController(pos)
     fb = board.select("bQ")
     assert fb.kind == "info" and "Black" in fb.message
@@ -82,7 +82,7 @@ TRIANGLE = r"Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \wS1;bA1 
 
 
 def test_clicking_another_own_piece_switches_the_selection():
-    board = BoardController(Position.from_game_string(TRIANGLE))
+    board = BoardController(Position.from_text(TRIANGLE))
     assert board.select("wQ").kind == "selected"
     fb = board.click("0,-1")  # wA1's cell: not a target of the Queen, so a new selection
     assert fb.kind == "selected" and "wA1" in fb.message
@@ -94,7 +94,7 @@ def test_clicking_another_own_piece_switches_the_selection():
 
 
 def test_clicking_a_pinned_own_piece_explains_and_drops_the_selection():
-    board = BoardController(Position.from_game_string(TRIANGLE))
+    board = BoardController(Position.from_text(TRIANGLE))
     board.select("wQ")
     fb = board.click("0,0")  # wS1's cell: without wS1 the black pieces fall off (R6)
     assert fb.kind == "illegal" and fb.rule == "R6"
@@ -103,7 +103,7 @@ def test_clicking_a_pinned_own_piece_explains_and_drops_the_selection():
 
 
 def test_engine_mode_answers_and_undo_takes_back_both_moves():
-    pos = Position.from_game_string(OPENING)
+    pos = Position.from_text(OPENING)
     board = BoardController(pos, mode="engine", human=Colour.WHITE)
     board.select("wQ")
     fb = board.click("0,-1")
@@ -116,7 +116,7 @@ def test_engine_mode_answers_and_undo_takes_back_both_moves():
 
 
 def test_reach_exercise_checks_marks_with_reasons():
-    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
     board = BoardController(pos, mode="reach", piece="wQ")
     truth = pos.targets(Piece.from_name("wQ"))
     first, *rest = sorted(truth)
@@ -144,18 +144,18 @@ def test_find_exercise_accepts_only_the_goal():
     def accept(pos, move):
         return move.piece is Piece.from_name("wQ") and move.to == goal_cell
 
-    board = BoardController(Position.from_game_string(gs), mode="find",
+    board = BoardController(Position.from_text(gs), mode="find",
                             goal="Move the Queen south-west.", accept=accept)
     board.select("wQ")
     fb = board.click("0,-1")
     assert fb.kind == "checked" and fb.correct is False
-    assert board.position.game_string().endswith("bQ bS1-")  # not played
+    assert board.position.to_text().endswith("bQ bS1-")  # not played
     fb = board.click("-1,1")
     assert fb.kind == "solved" and fb.correct is True
 
 
 def test_language_switch_changes_all_messages():
-    board = BoardController(Position.from_game_string(OPENING), lang="de")
+    board = BoardController(Position.from_text(OPENING), lang="de")
     assert "Weiß" in board.last.message
     board.select("wQ")
     fb = board.click("1,-1")
@@ -167,7 +167,7 @@ def test_language_switch_changes_all_messages():
 
 
 def test_keyboard_path_plays_typed_moves():
-    board = BoardController(Position.from_game_string(OPENING))
+    board = BoardController(Position.from_text(OPENING))
     assert board.play_text("wQ -wS1").kind == "moved"
     fb = board.play_text("bQ wQ")
     assert fb.kind == "illegal"
@@ -189,7 +189,7 @@ def test_game_over_is_reported():
 
 
 def test_choices_list_movable_and_placeable_pieces():
-    board = BoardController(Position.from_game_string(OPENING))
+    board = BoardController(Position.from_text(OPENING))
     labels = [label for label, _ in board.choices()]
     assert "wS1 @ 0,0" in labels and any(label.startswith("wQ") for label in labels)
     assert any(label.startswith("wS2") for label in labels)  # wS1 is placed, wS2 is next
@@ -201,7 +201,7 @@ OPEN = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"
 
 
 def test_a_second_click_on_the_selected_piece_lets_it_go():
-    board = BoardController(Position.from_game_string(OPEN))
+    board = BoardController(Position.from_text(OPEN))
     assert board.click("-1,0").kind == "selected" and board.selected is Piece.from_name("wQ")
     fb = board.click("-1,0")
     assert (fb.kind, fb.message) == ("info", "wQ is no longer selected.")
@@ -219,7 +219,7 @@ def test_a_second_click_on_the_selected_piece_lets_it_go():
 def test_play_with_nothing_chosen_says_what_to_choose():
     from hive_teach.board.controller import RiveController
 
-    board = BoardController(Position.from_game_string(OPEN), lang="de")
+    board = BoardController(Position.from_text(OPEN), lang="de")
     assert board.play_chosen(None).message == ("Wähle zuerst einen Stein: Klicke ihn an oder "
                                                "wähle ihn in der Liste.")
     assert board.play_chosen(Piece.from_name("wQ")).message == (
@@ -239,13 +239,13 @@ def test_play_with_nothing_chosen_says_what_to_choose():
      "Back to the start of the exercise."),
 ])
 def test_reset_says_what_it_did_in_each_mode(mode, options, message):
-    board = BoardController(Position.from_game_string(OPEN), mode=mode, **options)
+    board = BoardController(Position.from_text(OPEN), mode=mode, **options)
     assert board.reset().message == message
 
 
 def test_a_pillbug_throw_is_drawn_as_the_throw_arrow_and_the_thrown_piece_stunned():
     gs = "Base+P;InProgress;White[4];wP;bQ wP-;wQ -wP;bA1 bQ-;wA1 /wQ;bA1 wP\\"
-    board = BoardController(Position.from_game_string(gs))
+    board = BoardController(Position.from_text(gs))
     marks = board.marks()
     assert marks.throws == () and marks.last_move is not None  # bA1 ran there by itself
     board.play_text("bQ wP/")  # White's Pillbug throws the black Queen
@@ -255,5 +255,5 @@ def test_a_pillbug_throw_is_drawn_as_the_throw_arrow_and_the_thrown_piece_stunne
 
 
 def test_the_live_board_names_every_cell_it_draws():
-    board = BoardController(Position.from_game_string(OPEN))
+    board = BoardController(Position.from_text(OPEN))
     assert board.marks().coords is True

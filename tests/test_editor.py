@@ -176,7 +176,7 @@ def test_click_uses_the_chosen_tool():
 
 
 def test_the_editor_starts_from_a_position_and_draws_even_a_broken_layout():
-    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
     ed = EditorController(position=pos)
     assert ed.position == Position.from_layout(pos.layout(), turn=3, last_moved="bQ")
     ed.place("5,0", "wA")  # a second hive

@@ -211,7 +211,7 @@ def test_a_find_board_sends_the_page_nothing_that_tells_the_answer(sid: str) -> 
     game = s.game()
     if isinstance(game, Position):
         accepted = {game.parse_move(a) for a in s.exercise.accept}
-        other = next(game.move_string(m) for m in game.legal_moves() if m not in accepted)
+        other = next(game.move_text(m) for m in game.legal_moves() if m not in accepted)
     else:
         other = next(a.text for a in game.legal_moves() if a.text not in s.exercise.accept)
     twin = lessons.with_hint(
@@ -228,7 +228,7 @@ def test_a_puzzle_board_sends_the_page_nothing_that_tells_the_solution(pid: str)
     text = " ".join(strings_in(state))
     assert not [m for m in p.solutions if m in text]
     pos = p.position()
-    wrong = next(pos.move_string(m) for m in pos.legal_moves() if m not in p.moves(pos))
+    wrong = next(pos.move_text(m) for m in pos.legal_moves() if m not in p.moves(pos))
     twin = lessons.with_hint(HiveBoard(PuzzleController(replace(p, solutions=(wrong,))),
                                        canvas=False, title=p.text("title", "en")), p)
     assert page_state(with_solution(twin, p)) == state
@@ -237,8 +237,8 @@ def test_a_puzzle_board_sends_the_page_nothing_that_tells_the_solution(pid: str)
 def test_the_answer_is_checked_in_the_kernel_from_the_scenario_file() -> None:
     board = find_exercise("beetle-drops-into-hole", canvas=False)
     pos = scenario("beetle-drops-into-hole").game()
-    other = next(pos.move_string(m) for m in pos.legal_moves()
-                 if pos.move_string(m) != "wB1 bA1-")
+    other = next(pos.move_text(m) for m in pos.legal_moves()
+                 if pos.move_text(m) != "wB1 bA1-")
     assert board.controller.play_text(other).correct is False  # legal, but not the answer
     board.controller.reset()
     assert board.controller.play_text("wB1 bA1-").correct is True

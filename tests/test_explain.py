@@ -161,7 +161,7 @@ def test_random_games_scenarios_and_layouts_agree_with_the_generator_too():
 
 
 def test_explain_move_is_none_exactly_for_legal_moves_and_play_raises_with_it():
-    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
     for move in pos.legal_moves():
         assert explain_move(pos, move) is None
     with pytest.raises(IllegalMoveError) as err:
@@ -172,7 +172,7 @@ def test_explain_move_is_none_exactly_for_legal_moves_and_play_raises_with_it():
 
 
 def test_a_move_without_a_cell_is_bad_input():
-    pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+    pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-")
     with pytest.raises(ValueError, match="wQ names no cell"):
         explain_move(pos, Move(Piece.from_name("wQ"), None))
 
@@ -206,7 +206,7 @@ def test_the_mzinga_rule_file_has_a_rule_for_every_reason():
 @pytest.mark.parametrize("reason,gs,move", MZINGA, ids=[f"{i}" for i in range(len(MZINGA))])
 def test_mzinga_invalid_moves_are_rejected_by_the_right_rule(reason, gs, move):
     expected = MZINGA_RULES[reason]
-    pos = Position.from_game_string(gs, tournament=True)
+    pos = Position.from_text(gs, tournament=True)
     try:
         pos.play(move)
     except IllegalMoveError as e:
@@ -247,7 +247,7 @@ GAME_OVER = MZINGA[0][1]
 
 
 def test_game_over_r19_for_moves_pieces_and_pass():
-    pos = Position.from_game_string(GAME_OVER, tournament=True)
+    pos = Position.from_text(GAME_OVER, tournament=True)
     assert pos.is_over
     w = explain_move(pos, Move(Piece.from_name("wB1"), parse_cell("0,0")))
     assert (w.rule, w.kind) == ("R19", "game-over")
@@ -264,7 +264,7 @@ def test_r0_not_in_game_not_your_turn_and_piece_order():
     assert (w.rule, w.kind, w.mover.name, w.pieces) == ("R0", "not-your-turn", "bA1", ())
     assert (w.facts["turn"], w.facts["owner"]) == (Colour.WHITE, Colour.BLACK)
     assert "White's turn" in w.reason
-    pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-", tournament=True)
+    pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-", tournament=True)
     w = explain_move(pos, Move(Piece.from_name("wG2"), parse_cell("-1,0")))
     assert (w.rule, w.kind, names(w.pieces), w.mover.name) == (
         "R0", "piece-order", ["wG1"], "wG2")
@@ -297,7 +297,7 @@ def test_r18_pass_while_moves_exist():
 # ----------------------------------------------------------------------------- placement
 def test_r4_queen_by_the_fourth_turn_and_not_on_the_first():
     gs = "Base;InProgress;White[4];wS1;bS1 wS1-;wB1 \\wS1;bB1 bS1/;wG1 /wS1;bG1 bS1\\"
-    pos = Position.from_game_string(gs, tournament=True)
+    pos = Position.from_text(gs, tournament=True)
     w = why(pos, "wS2", "-2,1")
     assert (w.rule, w.kind, names(w.pieces)) == ("R4", "queen-by-4", ["wQ"])
     assert explain_piece(pos, "wA1").kind == "queen-by-4"
@@ -318,7 +318,7 @@ def test_r1_r2_first_and_second_placement():
 
 
 def test_r3_occupied_touches_opponent_and_touches_nothing():
-    pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-", tournament=True)
+    pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-", tournament=True)
     w = why(pos, "wQ", "1,0")
     assert (w.rule, w.kind, names(w.pieces)) == ("R3", "occupied", ["bS1"])
     w = why(pos, "wQ", "1,-1")
@@ -339,7 +339,7 @@ def test_r3_a_beetle_on_top_changes_the_colour_of_a_stack():
 # ----------------------------------------------------------------------------- R5, R17, R6
 def test_r5_no_move_before_the_queen():
     gs = "Base;InProgress;White[3];wS1;bS1 wS1-;wB1 \\wS1;bB1 bS1/"
-    pos = Position.from_game_string(gs, tournament=True)
+    pos = Position.from_text(gs, tournament=True)
     w = why(pos, "wB1", "-1,0")
     assert (w.rule, w.kind, names(w.pieces)) == ("R5", "queen-not-placed", ["wQ"])
     assert explain_piece(pos, "wB1").rule == "R5"
@@ -363,7 +363,7 @@ def test_r17_own_piece_thrown_last_turn():
 
 def test_r17_a_piece_that_moved_last_turn_cannot_be_thrown():
     gs = "Base+P;InProgress;White[4];wP;bQ wP-;wQ -wP;bA1 bQ-;wA1 /wQ;bA1 wP\\"
-    pos = Position.from_game_string(gs)
+    pos = Position.from_text(gs)
     w = why(pos, "bA1", "0,-1")
     assert (w.rule, w.kind, w.case, names(w.pieces)) == ("R17", "stunned", "throw", ["wP"])
     assert w.facts["how"] == "moved" and w.facts["thrower"].name == "wP"
@@ -373,7 +373,7 @@ def test_r17_a_piece_that_moved_last_turn_cannot_be_thrown():
 def test_r6_covered_names_the_piece_on_top():
     gs = ("Base;InProgress;White[6];wS1;bS1 wS1-;wB1 \\wS1;bB1 bS1/;wG1 /wS1;bG1 bS1\\;"
           "wQ /wB1;bQ bB1\\;wB1 wQ;bB1 bQ")
-    pos = Position.from_game_string(gs, tournament=True)
+    pos = Position.from_text(gs, tournament=True)
     w = why(pos, "wQ", "-1,-1")
     assert (w.rule, w.kind, names(w.pieces)) == ("R6", "covered", ["wB1"])
     assert w.reason == "wB1 sits on top of wQ, so wQ cannot move."
@@ -725,7 +725,7 @@ def test_a_covered_piece_next_to_a_pillbug_is_refused_for_r6_not_r16():
      "walk"),
 ])
 def test_moves_the_notation_refuses_are_explained_too(gs, text, rule, kind, case):
-    pos = Position.from_game_string(gs)
+    pos = Position.from_text(gs)
     with pytest.raises(IllegalMoveError) as err:
         pos.parse_move(text)
     w = err.value.explanation
@@ -737,7 +737,7 @@ def test_moves_the_notation_refuses_are_explained_too(gs, text, rule, kind, case
 def test_a_beetle_that_may_climb_is_told_how_to_write_the_move():
     gs = ("Base;InProgress;White[8];wS1;bB1 wS1/;wA1 /wS1;bB2 \\bB1;wB1 /wA1;bA1 -bB2;"
           "wQ wB1-;bQ -bA1;wA2 -wB1;bQ \\bA1;wB2 wQ\\;bA2 /bA1;wA3 wQ-;bA2 wS1-")
-    pos = Position.from_game_string(gs)
+    pos = Position.from_text(gs)
     with pytest.raises(IllegalMoveError) as err:
         pos.parse_move("wB2 wQ-")
     assert (err.value.rule, err.value.explanation.case) == ("R10", "climb")

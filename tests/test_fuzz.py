@@ -105,7 +105,7 @@ def _split(text: str) -> list[str]:
 # ------------------------------------------------------------------ GameStrings
 def check_game_string(text: str, tournament: bool) -> None:
     try:
-        pos = Position.from_game_string(text, tournament=tournament)
+        pos = Position.from_text(text, tournament=tournament)
     except GameStringError as e:
         message = str(e)
         assert message.startswith("GameString") and len(message) <= MOST, message[:MOST]
@@ -115,7 +115,7 @@ def check_game_string(text: str, tournament: bool) -> None:
         assert named, f"{message!r} does not name a token of {text!r:.200}"
         return
     written = pos.to_text()
-    again = Position.from_game_string(written, tournament=tournament)
+    again = Position.from_text(written, tournament=tournament)
     assert again == pos and again.to_text() == written
 
 
@@ -184,7 +184,7 @@ def test_a_mutated_legal_move_is_played_or_refused_with_its_rule(
     pos: Position, data: st.DataObject,
 ) -> None:
     moves = pos.legal_moves()
-    move = pos.move_string(data.draw(st.sampled_from(moves))) if moves else "wQ"
+    move = pos.move_text(data.draw(st.sampled_from(moves))) if moves else "wQ"
     edited = data.draw(st.booleans())
     text = " ".join(_mutated(move.split(" "), data)) if edited else move
     check_move(pos, text)
@@ -198,7 +198,7 @@ def test_any_text_is_played_or_refused_with_its_rule(pos: Position, text: str) -
 
 def test_a_refused_move_quotes_a_run_of_spaces_as_one() -> None:
     """'wQ', 1,000 spaces, 'bS1-' was refused with all 1,000 spaces in the message."""
-    pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+    pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-")
     for gap, text in ((" " * 1000, "wQ bS1-"), ("\t" * 1000, "bQ wS1"), (" \r" * 500, "wQ -bQ")):
         check_move(pos, text.replace(" ", gap))
         try:
@@ -255,7 +255,7 @@ def test_every_uhp_line_gets_one_answer_ending_in_ok(pos: Position, data: st.Dat
         check_answer(engine, "newgame " + pos.to_text())
     for _ in range(data.draw(st.integers(1, 4))):
         game = engine.game
-        moves = [game.move_string(m) for m in game.legal_moves()] if game else []
+        moves = [game.move_text(m) for m in game.legal_moves()] if game else []
         legal = st.sampled_from(moves or ["wQ"])
         arg = st.one_of(
             noise, st.text(max_size=30).filter(lambda s: ":" not in s), legal,

@@ -227,7 +227,7 @@ def _refused(gs: str, text: str) -> Explanation:
     from hive_teach import IllegalMoveError
 
     with pytest.raises(IllegalMoveError) as err:
-        Position.from_game_string(gs).parse_move(text)
+        Position.from_text(gs).parse_move(text)
     assert isinstance(err.value.explanation, Explanation)
     return err.value.explanation
 
@@ -237,7 +237,7 @@ def _hand() -> dict[str, Explanation]:
     pos = Position.from_layout({"0,0": "wQ", "1,-1": "bQ", "2,-1": "bA1", "2,0": "bG1",
                                 "1,1": "bS1", "0,1": "wG1"}, to_move="white", turn=5)
     out["gate"] = _why(pos, "wQ", "1,0")
-    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
     out["pinned-one"] = _why(pos, "wS1", "2,-1")
     pos = Position.from_layout({"-2,0": "wA1", "-1,0": "wQ", "0,0": "wS1", "1,0": "bS1",
                                 "2,0": "bQ"}, to_move="white", turn=4)
@@ -259,7 +259,7 @@ def _hand() -> dict[str, Explanation]:
     pos = Position.from_layout({"0,0": "wQ", "1,0": "bP", "-1,0": "wP", "2,0": "bQ"},
                                game_type="Base+P", to_move="white", turn=4, last_moved="wQ")
     out["stunned"] = _why(pos, "wQ", "0,-1")
-    pos = Position.from_game_string(
+    pos = Position.from_text(
         "Base;BlackWins;White[7];wS1;bS1 wS1-;wQ \\wS1;bQ bS1/;wG1 -wQ;bG1 bQ-;wA1 wG1\\;"
         "bA1 bQ\\;wA2 \\wQ;bA2 \\bG1;wG2 wQ/;bG1 wG2\\"
     )

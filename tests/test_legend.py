@@ -92,7 +92,7 @@ def test_the_mark_on_the_piece_a_reason_names_leaves_the_pieces_letter_readable(
     from hive_teach.core.scene import Text, text_width
     from hive_teach.hive.position import Position
 
-    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bQ wS1-;wQ -wS1;bS1 bQ-")
+    pos = Position.from_text("Base;InProgress;White[3];wS1;bQ wS1-;wQ -wS1;bS1 bQ-")
     board = BoardController(pos)
     assert board.click("0,0").rule == "R6"
     marks = board.marks()

@@ -105,7 +105,7 @@ def test_a_mark_of_a_piece_not_on_the_board_is_a_finding_not_a_traceback():
 
 
 def test_check_marks_asks_which_piece_rings_and_crosses_belong_to():
-    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
     (problem,) = check_marks(pos, Marks(targets=["0,-1"]))
     assert problem.key == "targets" and "which piece" in problem.text
     assert check_marks(pos, Marks(targets=["0,-1"], selected="wQ")) == []

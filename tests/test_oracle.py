@@ -15,7 +15,7 @@ FULL = full_moves()
 
 
 def _load(game_string: str) -> Position:
-    return Position.from_game_string(game_string, tournament=True)
+    return Position.from_text(game_string, tournament=True)
 
 
 @pytest.mark.parametrize("case", FULL, ids=[f"{i}-{c.label[:40]}" for i, c in enumerate(FULL)])
@@ -39,7 +39,7 @@ NOKAMUTE = nokamute_tests()
 def test_nokamute_uhp_tests(name, gs, moves):
     if moves is None:
         # Positions given without a move list are finished games: no moves at all.
-        pos = Position.from_game_string(gs, tournament=True, repetition="repetition" in name)
+        pos = Position.from_text(gs, tournament=True, repetition="repetition" in name)
         assert pos.state.value == gs.split(";")[1]
         assert pos.legal_moves() == []
         return

@@ -82,14 +82,14 @@ WIN_IN_1 = {
                                 "-1,0": "bG1", "-1,1": "bB1", "2,0": "bA1", "2,-1": "wG2",
                                 "1,1": "bS1", "-2,1": "wA1"}, turn=7), {"wG1 bB1-"}),
     # From real play (Base and Base+MLP), one with Black to move and several answers.
-    "game grasshopper": (Position.from_game_string(
+    "game grasshopper": (Position.from_text(
         "Base;InProgress;White[24];wA1;bG1 wA1-;wQ -wA1;bG2 bG1/;wQ /wA1;bQ bG1\\;wA2 -wA1;"
         "bB1 bG1-;wA2 bQ\\;bS1 bG2/;wA3 \\wA1;bS2 -bS1;wA3 -wA2;bB1 bG1;wS1 \\wA1;bG3 bS1/;"
         "wS1 \\bS2;bB2 bS1-;wB1 \\wA1;bB2 bG2-;wB2 wA3\\;bB2 bS1;wS2 -wB2;bA1 bB1-;wB1 wA1;"
         "bA1 wQ\\;wQ -bA1;bA2 bB1-;wB1 bA1/;bA2 \\wQ;wA1 bB1-;bB1 wB1;wA1 bQ-;bB1 bA2-;"
         "wQ /bA2;bA1 wQ-;wQ -bA2;bA3 \\bG3;wS2 /bA1;bA3 /wS2;wS1 bB1/;bA3 wS1/;wS1 \\bS2;"
         "bB2 bS2;wG1 -wB2;bB2 -bS2", tournament=True), {"wG1 bG1-"}),
-    "game black to move": (Position.from_game_string(
+    "game black to move": (Position.from_text(
         "Base+MLP;InProgress;Black[18];wA1;bG1 wA1\\;wQ -wA1;bG2 bG1-;wQ -bG1;bB1 bG1\\;"
         "wA1 /bB1;bQ bG1/;wA1 bG2-;bB2 /bB1;wA1 \\bQ;bP bB2-;wA1 bQ/;bA1 bP-;wA1 \\bQ;"
         "bA1 wQ\\;wQ -bA1;bA2 bB1-;wA1 bQ/;bB2 bB1;wA1 \\bQ;bB2 bA1;wA1 bQ/;bL bP-;"
@@ -105,7 +105,7 @@ WIN_IN_2 = {
     # fills either cell, and nothing Black does helps.
     "two gaps": (_layout(_TWO_GAPS), {"wA1 -bQ", "wA1 wA3-", "wA2 -bQ", "wA2 wA3-"}),
     # From real play: only the Ladybug's move does it.
-    "game ladybug": (Position.from_game_string(
+    "game ladybug": (Position.from_text(
         "Base+MLP;InProgress;White[22];wA1;bS1 -wA1;wQ wA1\\;bQ -bS1;wA2 wA1/;bP bQ/;"
         "wA2 -bQ;bA1 \\bP;wA3 wA1/;bA1 wQ-;wA3 \\bP;bA1 wA1/;wA3 wA2\\;bA1 /wQ;wA2 \\bP;"
         "bA1 wA3\\;wA2 -bQ;bM /bA1;wM -wA3;bL bM-;wM \\bP;bG1 bM\\;wM wA2/;bS2 /bG1;"
@@ -118,7 +118,7 @@ PIN_DEFENCE = _layout({**_TWO_GAPS, "3,-1": "bA1"})
 
 
 def _texts(pos: Position, moves: list[Move]) -> set[str]:
-    return {pos.move_string(m) for m in moves}
+    return {pos.move_text(m) for m in moves}
 
 
 def _wins_now_brute(pos: Position) -> list[Move]:
@@ -185,10 +185,10 @@ def test_win_in_2_solutions_hold_against_every_defence(name):
     assert _texts(pos, found) == answers
     assert not immediate_wins(pos)
     for m in found:  # play it: every reply leaves a win at once
-        assert _defence_brute(pos, m) is None, pos.move_string(m)
+        assert _defence_brute(pos, m) is None, pos.move_text(m)
     for m in pos.legal_moves():  # and every other move has a defence
         if m not in found:
-            assert _defence_brute(pos, m) is not None, pos.move_string(m)
+            assert _defence_brute(pos, m) is not None, pos.move_text(m)
 
 
 def test_a_pin_defends_a_win_in_2_but_not_a_win_in_3():
@@ -214,7 +214,7 @@ def test_is_unique_and_limits():
 
 
 def test_solver_quiet_midgame_and_a_timeout_that_leaves_it_unchanged(clock: TickClock) -> None:
-    pos = Position.from_game_string(MIDGAME_MLP, tournament=True)
+    pos = Position.from_text(MIDGAME_MLP, tournament=True)
     before = _snapshot(pos)
     assert solve(pos, 2) == []
     assert _snapshot(pos) == before
@@ -231,11 +231,11 @@ def test_strong_finds_every_win_in_1_and_2(name, clock):
     pos, answers = {**WIN_IN_1, **WIN_IN_2}[name]
     before = _snapshot(pos)
     player = Player("strong", time_limit=5.0, seed=0)  # 50,000 nodes; a few hundred suffice
-    assert pos.move_string(player.choose(pos)) in answers
+    assert pos.move_text(player.choose(pos)) in answers
     assert _snapshot(pos) == before
     plies = 1 if name in WIN_IN_1 else 3
     score, move, line = player.search(pos, 2)
-    assert score == WIN - plies and pos.move_string(move) in answers
+    assert score == WIN - plies and pos.move_text(move) in answers
     assert line[0] == move and len(line) == plies - (plies == 3)  # the last win is a leaf
     assert _snapshot(pos) == before
 
@@ -253,13 +253,13 @@ def test_strong_sees_the_pin_and_the_win_in_3():
 def test_every_level_takes_an_immediate_win(level):
     for seed in range(3):
         for pos, answers in WIN_IN_1.values():
-            assert pos.move_string(Player(level, time_limit=0.2, seed=seed).choose(pos)) in answers
+            assert pos.move_text(Player(level, time_limit=0.2, seed=seed).choose(pos)) in answers
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_levels_play_legal_moves_and_leave_the_position_alone(level, clock):
     for gs in (MIDGAME_MLP, MIDGAME_BASE, "Base+MLP", "Base;InProgress;White[2];wS1;bS1 wS1-"):
-        pos = Position.from_game_string(gs, tournament=True)
+        pos = Position.from_text(gs, tournament=True)
         before = _snapshot(pos)
         for budget in (0.0, 0.003, 0.05):  # at most 0, 30 and 500 nodes of search
             player = Player(level, time_limit=budget, seed=1)
@@ -288,7 +288,7 @@ def _pass_position() -> Position:
 
 
 def test_seeded_players_repeat_and_beginners_vary():
-    pos = Position.from_game_string(MIDGAME_BASE, tournament=True)
+    pos = Position.from_text(MIDGAME_BASE, tournament=True)
     for level, kwargs in (("beginner", {}), ("intermediate", {"time_limit": None}),
                           ("strong", {"time_limit": None, "depth": 2})):
         a = Player(level, seed=7, **kwargs).choose(pos)
@@ -301,7 +301,7 @@ def test_seeded_players_repeat_and_beginners_vary():
 def test_uhp_bestmove_uses_the_player(clock):
     engine = UHPEngine()
     pos, answers = WIN_IN_2["game ladybug"]
-    assert engine.handle("newgame " + pos.game_string()).endswith("ok")
+    assert engine.handle("newgame " + pos.to_text()).endswith("ok")
     assert engine.handle("bestmove depth 2").split("\n")[0] in answers
     out = engine.handle("bestmove time 00:00:01").split("\n")
     assert out[0] in answers and out[-1] == "ok"
@@ -310,18 +310,18 @@ def test_uhp_bestmove_uses_the_player(clock):
 def test_uhp_bestmove_time_uses_its_budget_and_no_more(clock: TickClock) -> None:
     engine = UHPEngine()
     engine.handle("newgame " + MIDGAME_MLP)
-    before = engine.game.game_string()
+    before = engine.game.to_text()
     start = clock.now
     out = engine.handle("bestmove time 00:00:01").split("\n")
     # A quiet mid-game: nothing is proven early, so the search thinks until its budget is
     # spent, and stops at the first look past TIME_SAFETY of it.
     assert 0.95 <= clock.now - start <= 0.98, clock.now - start
-    assert engine.game.game_string() == before
+    assert engine.game.to_text() == before
     assert engine.game.is_legal(engine.game.parse_move(out[0])) and out[-1] == "ok"
 
 
 def test_strong_spends_its_time_limit_on_search_nodes(clock: TickClock) -> None:
-    pos = Position.from_game_string(MIDGAME_MLP, tournament=True)
+    pos = Position.from_text(MIDGAME_MLP, tournament=True)
     before = _snapshot(pos)
     player = Player("strong", time_limit=0.1, seed=0)
     start = clock.now

@@ -62,12 +62,12 @@ def real_positions(step: int = 9) -> list[Position]:
     path = Path(__file__).parent / "data" / "Board_ValidMovesFromRealGamesTest.csv"
     rows = [line.split("\t")[0] for line in path.read_text().splitlines()
             if line.strip() and not line.startswith("#")]
-    return [Position.from_game_string(gs) for gs in rows[::step]]
+    return [Position.from_text(gs) for gs in rows[::step]]
 
 
 @pytest.fixture(scope="module")
 def game() -> Position:
-    return Position.from_game_string(_GAME)
+    return Position.from_text(_GAME)
 
 
 # ----------------------------------------------------------------------------- marks as data
@@ -94,7 +94,7 @@ def test_marks_reject_what_is_not_a_cell(fields: dict[str, object], message: str
 
 
 def test_a_gate_must_flank_a_gap() -> None:
-    pos = Position.from_game_string(SMALL)
+    pos = Position.from_text(SMALL)
     with pytest.raises(ValueError, match="a gate is two cells"):
         layout(pos, gates=[("0,0", "2,0")])
     with pytest.raises(ValueError, match="bA1 is not on the board"):
@@ -154,7 +154,7 @@ def _peer_moves(game_string: str) -> dict[str, set[int]]:
     path = Path(__file__).parent / "data" / "Board_ValidMovesFromRealGamesTest.csv"
     for line in path.read_text().splitlines():
         if line.startswith(game_string + "\t"):
-            pos = Position.from_game_string(game_string)
+            pos = Position.from_text(game_string)
             out: dict[str, set[int]] = {}
             for text in line.split("\t")[1].split(";"):
                 move = pos.parse_move(text)
@@ -201,7 +201,7 @@ def test_marks_for_agrees_with_peer_moves_and_the_rules_worked_by_hand(game: Pos
 
 
 def test_marks_for_a_piece_that_cannot_move_names_the_rule_on_its_cell() -> None:
-    pos = Position.from_game_string(SMALL)
+    pos = Position.from_text(SMALL)
     m = marks_for(pos, "wS1")  # between wQ and the black pieces: One Hive pins it
     assert m.forbidden == {parse_cell("0,0"): "R6"}
     assert m.targets == frozenset() and parse_cell("0,0") in m.pinned
@@ -210,7 +210,7 @@ def test_marks_for_a_piece_that_cannot_move_names_the_rule_on_its_cell() -> None
 
 
 def test_marks_for_a_placement_and_overrides() -> None:
-    pos = Position.from_game_string(SMALL)
+    pos = Position.from_text(SMALL)
     m = marks_for(pos, "wG1", coords=True, title="Where may the Grasshopper go in?")
     assert m.selected is None and m.coords and m.title.startswith("Where")
     assert m.targets == pos.targets("wG1")
@@ -218,7 +218,7 @@ def test_marks_for_a_placement_and_overrides() -> None:
 
 
 def test_marks_for_picks_up_gates_from_explanations() -> None:
-    pos = Position.from_game_string(GATED)
+    pos = Position.from_text(GATED)
     queen, gap = Piece.from_name("bQ"), parse_cell("-2,2")
     why = explain_move(pos, Move(queen, gap))
     assert why is not None and why.kind == "gate", why
@@ -234,7 +234,7 @@ def test_routes_are_legal_step_by_step() -> None:
         for piece in list(pos.where):
             for sources_to in sorted(pos.move_sources(piece)):
                 r = route(pos, piece, sources_to)
-                assert r is not None, (pos.game_string(), piece, cell_name(sources_to))
+                assert r is not None, (pos.to_text(), piece, cell_name(sources_to))
                 assert r[0] == pos.where[piece] and r[-1] == sources_to
                 assert all(are_neighbours(a, b) for a, b in itertools.pairwise(r))
                 assert len(set(r)) == len(r)
@@ -244,7 +244,7 @@ def test_routes_are_legal_step_by_step() -> None:
 
 
 def test_route_of_an_illegal_move_is_none() -> None:
-    pos = Position.from_game_string(SMALL)
+    pos = Position.from_text(SMALL)
     assert route(pos, "wQ", "3,0") is None
     assert route(pos, "wG1", "-2,0") is None  # a placement has no route
 
@@ -266,7 +266,7 @@ def test_svg_does_not_depend_on_hash_seeds_or_matplotlib() -> None:
         "import sys\n"
         "from hive_teach.hive.position import Position\n"
         "from hive_teach.board.drawing import diagram_svg, marks_for\n"
-        f"pos = Position.from_game_string({_GAME!r})\n"
+        f"pos = Position.from_text({_GAME!r})\n"
         "sys.stdout.write(diagram_svg(pos, marks_for(pos, 'wQ', coords=True)))\n"
         "assert 'matplotlib' not in sys.modules, 'the SVG writer imported matplotlib'\n"
     )
@@ -305,7 +305,7 @@ def test_draw_into_given_axes() -> None:
 
     fig = Figure(figsize=(8, 4))
     left, right = fig.subplots(1, 2)
-    pos = Position.from_game_string(SMALL)
+    pos = Position.from_text(SMALL)
     assert draw(pos, ax=left, targets=["-1,1"]) is fig
     draw(pos, ax=right, hand=False)
     assert board_of(left).marked("target") == {"-1,1": ""}
@@ -315,7 +315,7 @@ def test_draw_into_given_axes() -> None:
 
 
 def test_png_is_deterministic() -> None:
-    pos = Position.from_game_string(EARLY)
+    pos = Position.from_text(EARLY)
     png = diagram_png(pos, targets=["0,1"])
     assert png.startswith(b"\x89PNG") and png == diagram_png(pos, targets=["0,1"])
     small = diagram_png(pos, targets=["0,1"], palette=True)
@@ -323,7 +323,7 @@ def test_png_is_deterministic() -> None:
 
 
 def test_render_to_file_by_suffix_and_by_fmt(tmp_path: Path) -> None:
-    pos = Position.from_game_string(EARLY)
+    pos = Position.from_text(EARLY)
     png = render_to_file(pos, tmp_path / "a.png", selected="wQ")
     svg = render_to_file(pos, tmp_path / "a.SVG", selected="wQ")
     pdf = render_to_file(pos, tmp_path / "a.pdf", marks=Marks(selected="wQ"))
@@ -357,14 +357,14 @@ def _all_marks(pos: Position) -> Marks:
 
 
 def _early() -> tuple[Position, Marks]:
-    pos = Position.from_game_string(EARLY)
+    pos = Position.from_text(EARLY)
     return pos, Marks(selected="wQ", targets=["0,1", "2,0"], forbidden={"1,1": "R7"},
                       pinned=["-1,1", "0,0", "2,-1"], last_move=(None, "bP"), stunned="bP")
 
 
 def _surrounded() -> tuple[Position, Marks]:
     """The game above a move earlier, then the move that surrounds the black Queen."""
-    pos = Position.from_game_string(_GAME.rsplit(";", 1)[0])
+    pos = Position.from_text(_GAME.rsplit(";", 1)[0])
     start = pos.where[Piece.from_name("bA1")]
     pos.play(Move(Piece.from_name("bA1"), parse_cell("-2,2")))
     assert pos.is_over
@@ -382,8 +382,8 @@ def _neighbours(c: int) -> list[int]:
 IMAGES = {
     "glyphs": lambda: (_glyph_key(), Marks(hand=False, title="The eight bugs")),
     "early_queen": _early,
-    "all_marks": lambda: (Position.from_game_string(_GAME),
-                          _all_marks(Position.from_game_string(_GAME))),
+    "all_marks": lambda: (Position.from_text(_GAME),
+                          _all_marks(Position.from_text(_GAME))),
     "surrounded": _surrounded,
 }
 
@@ -406,7 +406,7 @@ def test_image_matches_baseline(name: str, tmp_path: Path) -> None:
 def test_position_shows_itself_in_a_notebook():
     from hive_teach import Position
 
-    pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+    pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-")
     svg = pos._repr_svg_()
     assert svg.startswith("<svg") and svg == pos._repr_svg_()
     assert pos._repr_png_().startswith(b"\x89PNG")
@@ -454,7 +454,7 @@ def test_cell_labels_look_unlike_piece_letters() -> None:
 def test_marks_of_an_exercise_look_unlike_targets_and_after_check_three_ways() -> None:
     from hive_teach.board.controller import BoardController
 
-    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
     board = BoardController(pos, mode="reach", piece="wQ")
     truth = sorted(pos.targets(Piece.from_name("wQ")))
     board.click(truth[0])

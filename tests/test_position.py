@@ -96,9 +96,9 @@ def test_layout_error_is_a_value_error_naming_the_rule():
 
 
 def test_game_string_with_stale_tokens_and_spaces():
-    pos = Position.from_game_string("Base;NotStarted;White[9]; wS1; bS1 wS1-", tournament=True)
+    pos = Position.from_text("Base;NotStarted;White[9]; wS1; bS1 wS1-", tournament=True)
     assert pos.state is GameState.IN_PROGRESS
-    assert pos.game_string() == "Base;InProgress;White[2];wS1;bS1 wS1-"
+    assert pos.to_text() == "Base;InProgress;White[2];wS1;bS1 wS1-"
 
 
 @pytest.mark.parametrize("text,fragment", [
@@ -112,11 +112,11 @@ def test_game_string_with_stale_tokens_and_spaces():
 ])
 def test_bad_game_strings_name_the_token(text, fragment):
     with pytest.raises(GameStringError, match=fragment):
-        Position.from_game_string(text)
+        Position.from_text(text)
 
 
 def test_syntax_and_legality_are_separate_errors():
-    pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+    pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-")
     with pytest.raises(InvalidMoveError):
         pos.play("wQ bS1-/")
     with pytest.raises(InvalidMoveError):
@@ -125,11 +125,11 @@ def test_syntax_and_legality_are_separate_errors():
         pos.play("wQ bS1-")
     assert info.value.rule == "R3" and "bS1" in info.value.reason
     assert isinstance(info.value, ValueError)
-    assert pos.game_string() == "Base;InProgress;White[2];wS1;bS1 wS1-"
+    assert pos.to_text() == "Base;InProgress;White[2];wS1;bS1 wS1-"
 
 
 def test_several_spellings_name_one_move():
-    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
     spellings = ["wQ \\wS1", "wQ wQ/"]  # north-west of wS1 is north-east of wQ
     assert len({pos.parse_move(s) for s in spellings}) == 1
     with pytest.raises(IllegalMoveError, match="already taken"):
@@ -137,13 +137,13 @@ def test_several_spellings_name_one_move():
 
 
 def test_queen_must_be_placed_by_the_fourth_turn():
-    pos = Position.from_game_string(
+    pos = Position.from_text(
         "Base;InProgress;White[4];wS1;bS1 wS1-;wB1 \\wS1;bB1 bS1/;wG1 /wS1;bG1 bS1\\")
     assert {m.piece.name for m in pos.legal_moves()} == {"wQ"}
 
 
 def test_no_moves_before_the_queen():
-    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wB1 \\wS1;bB1 bS1/")
+    pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wB1 \\wS1;bB1 bS1/")
     assert all(m.piece not in pos.where for m in pos.legal_moves())
 
 
@@ -179,7 +179,7 @@ def test_a_game_that_walks_far_keeps_its_coordinates() -> None:
     from hive_teach.core.hexgrid import components, coords, on_grid
 
     text = (Path(__file__).parent / "data" / "drift_840_plies.txt").read_text().strip()
-    pos = Position.from_game_string(text)
+    pos = Position.from_text(text)
     assert len(pos.move_stack) == 840
     rows = [coords(c)[1] for c in pos.stacks]
     assert max(rows) >= 60 and all(on_grid(c) for c in pos.stacks)
@@ -188,7 +188,7 @@ def test_a_game_that_walks_far_keeps_its_coordinates() -> None:
                                  turn=pos.turn_number,
                                  last_moved=pos.last_moved.name if pos.last_moved else None)
     assert again.stacks == pos.stacks
-    assert Position.from_game_string(pos.game_string()).stacks == pos.stacks
+    assert Position.from_text(pos.to_text()).stacks == pos.stacks
 
 
 def test_a_move_past_the_edge_of_the_grid_is_refused_and_changes_nothing() -> None:
@@ -207,11 +207,11 @@ def test_a_move_past_the_edge_of_the_grid_is_refused_and_changes_nothing() -> No
 def test_play_of_something_that_is_no_move_is_an_invalid_move_and_changes_nothing(bad) -> None:
     from hive_teach import InvalidMoveError
 
-    pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
-    before = pos.game_string()
+    pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-")
+    before = pos.to_text()
     with pytest.raises(InvalidMoveError, match="is not a move: a move is a UHP MoveString"):
         pos.play(bad)
-    assert pos.game_string() == before
+    assert pos.to_text() == before
 
 
 @pytest.mark.parametrize("bad", [None, 5, b"Base"])

@@ -101,8 +101,8 @@ def test_generated_moves_are_exactly_what_play_accepts(pos, data):
 @given(random_game())
 def test_notation_round_trips(pos):
     for move in pos.legal_moves():
-        assert pos.parse_move(pos.move_string(move)) == move
-    again = Position.from_game_string(pos.game_string(), tournament=pos.tournament)
+        assert pos.parse_move(pos.move_text(move)) == move
+    again = Position.from_text(pos.to_text(), tournament=pos.tournament)
     assert snapshot(again) == snapshot(pos)
 
 

@@ -126,7 +126,7 @@ def test_solutions_agree_with_brute_force(p: Puzzle):
 def test_strongest_player_finds_a_winning_move(p: Puzzle):
     pos = p.position()
     move = Player("strong", time_limit=None, depth=3, seed=0).choose(pos)
-    assert move in p.moves(pos), pos.move_string(move)
+    assert move in p.moves(pos), pos.move_text(move)
 
 
 # ------------------------------------------------------------------ prove catches mistakes
@@ -241,14 +241,14 @@ def test_the_scenario_reader_keeps_its_line_numbers_below_the_puzzle_table():
 def test_win_in_two_on_the_board_the_engine_defends_and_the_learner_finishes(p: Puzzle):
     board = PuzzleController(p)
     pos = board.position
-    first = pos.move_string(sorted(p.moves(pos))[0])
+    first = pos.move_text(sorted(p.moves(pos))[0])
     fb = board.play_text(first)
     assert (fb.kind, fb.correct) == ("moved", True), fb.message
     assert len(pos.move_stack) == 2 and not pos.is_over  # the engine has answered
     assert board.moves_left() == 1 and "finish" in board.prompt()
     wins = [m for m in pos.legal_moves() if _wins_by(pos, m)]
     assert wins  # the defence does not escape: the puzzle is proved
-    fb = board.play_text(pos.move_string(wins[0]))
+    fb = board.play_text(pos.move_text(wins[0]))
     assert fb.kind == "solved" and pos.state is WIN_STATE[board.attacker]
     assert board.prompt() == "Solved: White wins."
     assert board.undo().kind == "undone" and board.moves_left() == 1

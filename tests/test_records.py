@@ -72,7 +72,7 @@ def test_boardspace_finals_replay_to_mzingas_positions(name):
     rows = mzinga_section(FINALS[name])
     assert len(record.moves) == len(rows)
     for n, (gs, _legal) in enumerate(rows):
-        assert record.position(n) == Position.from_game_string(gs), f"{name}: after move {n}"
+        assert record.position(n) == Position.from_text(gs), f"{name}: after move {n}"
     # The last move is not in the file as a position: it must be among Mzinga's legal moves.
     before = record.position(len(rows) - 1)
     last = before.parse_move(record.moves[-1])
@@ -86,12 +86,12 @@ def test_round_trip_import_gamestring_position(name, capsys):
     record = load_record(RECORDS / name)
     assert main(["import", str(RECORDS / name)]) == 0
     printed = capsys.readouterr().out.strip()
-    assert Position.from_game_string(printed) == record.position()
+    assert Position.from_text(printed) == record.position()
     if name.endswith(".pgn"):  # a PGN's own move texts, played one by one
         replay = Position(record.game_type)
         for text in mzinga_pgn_moves(RECORDS / name):
             replay.play(text)
-        assert Position.from_game_string(printed) == replay
+        assert Position.from_text(printed) == replay
 
 
 def test_the_kinds_of_record_are_told_apart():
@@ -126,8 +126,8 @@ def test_headers_are_kept_and_the_results_agree_with_the_board():
 def test_the_gamestring_file_is_the_games_position():
     path = RECORDS / "T-HV-Jewdoka-Quodlibet-2019-10-03-0001.txt"
     text = path.read_text().strip()
-    assert load_record(path).position() == Position.from_game_string(text)
-    assert load_source(text).position() == Position.from_game_string(text)
+    assert load_record(path).position() == Position.from_text(text)
+    assert load_source(text).position() == Position.from_text(text)
 
 
 def test_a_position_after_n_moves(capsys):

@@ -392,7 +392,7 @@ def test_errors_are_the_core_errors_of_both_games() -> None:
 def test_both_games_errors_mean_the_same_by_move_rule_reason_and_text() -> None:
     """``move`` the input, ``rule`` the id, ``reason`` the English sentence, ``text(lang)`` the
     message in that language: the same for a Rive action and a Hive move."""
-    hive = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+    hive = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-")
     rive = RiveGame.from_text("rive3;0,0")
     with pytest.raises(IllegalMoveError) as hive_err:
         hive.play("wQ  bS1-")

@@ -301,7 +301,7 @@ def test_one_set_of_lesson_helpers_serves_both_games(
     hive = tutorial.scenario("freedom-gate-queen")
     assert hive.focus is not None
     pos = hive.position()
-    legal = pos.move_string(Move(hive.focus.piece, min(pos.targets(hive.focus.piece))))
+    legal = pos.move_text(Move(hive.focus.piece, min(pos.targets(hive.focus.piece))))
     tutorial.why("rive-capture-two-groups", "x1,0")
     rive_lessons.why("freedom-gate-queen", "wQ \\bQ")
     tutorial.why("freedom-gate-queen", legal)

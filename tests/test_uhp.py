@@ -30,7 +30,7 @@ def test_validmoves_matches_the_peers_on_a_real_game():
     engine = UHPEngine()
     answer(engine, "newgame " + case.game_string)
     (line,) = answer(engine, "validmoves")
-    pos = Position.from_game_string(case.game_string, tournament=True)
+    pos = Position.from_text(case.game_string, tournament=True)
     assert {pos.parse_move(m) for m in line.split(";")} == {pos.parse_move(m) for m in case.moves}
 
 
@@ -38,14 +38,14 @@ def test_play_undo_and_invalid_moves_leave_the_game_unchanged():
     engine = UHPEngine()
     assert answer(engine, "newgame Base") == ["Base;NotStarted;White[1]"]
     assert answer(engine, "play wS1") == ["Base;InProgress;Black[1];wS1"]
-    before = engine.game.game_string()
+    before = engine.game.to_text()
     (bad,) = answer(engine, "play bQ wS1-")  # tournament opening: no Queen on turn 1
     assert bad.startswith("invalidmove bQ wS1-:") and bad.endswith("(R4)")
     (bad,) = answer(engine, "play bS1 wS1")  # a Spider cannot be placed on top
     assert bad.startswith("invalidmove") and bad.endswith("(R3)")
     (bad,) = answer(engine, "play bZ9 wS1-")
     assert bad.startswith("err")
-    assert engine.game.game_string() == before
+    assert engine.game.to_text() == before
     assert answer(engine, "play bS1 -wS1") == ["Base;InProgress;White[2];wS1;bS1 -wS1"]
     assert answer(engine, "undo") == ["Base;InProgress;Black[1];wS1"]
     assert answer(engine, "undo 3")[0].startswith("err")
@@ -109,7 +109,7 @@ def test_invalidmove_explains_in_the_language_set(lang):
     (bad,) = answer(engine, "play bQ -bA1")
     assert bad.startswith("invalidmove bQ -bA1: ") and bad.endswith("(R0)")
     assert ("reference piece" in bad) == (lang == "en")
-    assert engine.game.game_string() == "Base;InProgress;Black[1];wS1"
+    assert engine.game.to_text() == "Base;InProgress;Black[1];wS1"
 
 
 def test_err_answers_explain_in_the_language_set():
@@ -316,8 +316,8 @@ def test_answers_keep_the_game_string_without_replaying_the_game():
             reply = answer(e, "undo")
         else:
             move = rng.choice(game.legal_moves())
-            reply = answer(e, f"play {game.move_string(move)}")
-        assert reply == [e.game.game_string()]
+            reply = answer(e, f"play {game.move_text(move)}")
+        assert reply == [e.game.to_text()]
 
 
 # ------------------------------------------------------- found by the random UHP session

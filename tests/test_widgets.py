@@ -26,7 +26,7 @@ def click_at(b: HiveBoard, cell: str):
 
 
 def test_canvas_clicks_select_show_targets_explain_and_play():
-    b = HiveBoard(BoardController(Position.from_game_string(
+    b = HiveBoard(BoardController(Position.from_text(
         "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")), canvas=True)
     assert b.canvas is not None
     click_at(b, "-1,0")  # the white Queen
@@ -44,14 +44,14 @@ def test_canvas_clicks_select_show_targets_explain_and_play():
 
 
 def test_hand_tiles_on_the_canvas_select_pieces_in_hand():
-    b = HiveBoard(BoardController(Position.from_game_string(OPENING)), canvas=True)
+    b = HiveBoard(BoardController(Position.from_text(OPENING)), canvas=True)
     x, y = b._drawn.hand["wQ"]
     b._on_canvas_click(SimpleNamespace(xdata=x, ydata=y))
     assert b.controller.selected is Piece.from_name("wQ")
 
 
 def test_dropdown_path_plays_without_a_canvas_and_buttons_undo_and_reset():
-    b = HiveBoard(BoardController(Position.from_game_string(OPENING)), canvas=False)
+    b = HiveBoard(BoardController(Position.from_text(OPENING)), canvas=False)
     b.choice_menu.value = Piece.from_name("wQ")
     assert [label for label, _ in b.target_menu.options][1:] == ["-1,0", "-1,1", "0,-1"]
     b.target_menu.value = parse_cell("-1,1")
@@ -64,7 +64,7 @@ def test_dropdown_path_plays_without_a_canvas_and_buttons_undo_and_reset():
 
 
 def test_language_switch_relabels_the_widget():
-    b = HiveBoard(BoardController(Position.from_game_string(OPENING)), canvas=False)
+    b = HiveBoard(BoardController(Position.from_text(OPENING)), canvas=False)
     b.language.value = "de"
     assert b.play_button.description == "Ziehen" and "Weiß" in b.readout.value
     b.language.value = "zh"
@@ -72,7 +72,7 @@ def test_language_switch_relabels_the_widget():
 
 
 def test_errors_in_callbacks_are_shown_in_the_board():
-    b = HiveBoard(BoardController(Position.from_game_string(OPENING)), canvas=False)
+    b = HiveBoard(BoardController(Position.from_text(OPENING)), canvas=False)
 
     def broken(_feedback):
         raise RuntimeError("boom")
@@ -85,7 +85,7 @@ def test_errors_in_callbacks_are_shown_in_the_board():
 
 
 def test_static_pages_get_a_picture_of_the_board():
-    b = HiveBoard(BoardController(Position.from_game_string(OPENING)), canvas=False)
+    b = HiveBoard(BoardController(Position.from_text(OPENING)), canvas=False)
     bundle = b._repr_mimebundle_()
     assert "image/png" in bundle and "application/vnd.jupyter.widget-view+json" in bundle
 
@@ -104,7 +104,7 @@ QUEENS = "Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-"
 
 
 def queens_board(canvas: bool = True) -> HiveBoard:
-    return HiveBoard(BoardController(Position.from_game_string(QUEENS)), canvas=canvas)
+    return HiveBoard(BoardController(Position.from_text(QUEENS)), canvas=canvas)
 
 
 def test_the_piece_menu_shows_what_the_canvas_selected():
@@ -147,7 +147,7 @@ def test_the_title_follows_the_language_switch():
     assert b.title == "A gate: too narrow to slide through"
     b.language.value = "de"
     assert b.title == b.marks().title == "Ein Tor: zu eng zum Durchschieben"
-    texts = HiveBoard(BoardController(Position.from_game_string(OPENING)), canvas=True,
+    texts = HiveBoard(BoardController(Position.from_text(OPENING)), canvas=True,
                       title={"en": "Gate", "de": "Tor"})
     texts.language.value = "de"
     assert any(isinstance(item, Text) and item.text == "Tor" for item in texts.base_scene().items)
@@ -317,7 +317,7 @@ def test_a_rive_board_lays_its_marks_over_the_canvas_too():
 
 
 def test_after_check_the_page_shows_one_sentence_and_the_reasons_under_it() -> None:
-    pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
     board = HiveBoard(BoardController(pos, mode="reach", piece="wQ"), canvas=False)
     board.click_cell(parse_cell("3,0"))
     board.check_button.click()

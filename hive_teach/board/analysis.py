@@ -155,7 +155,7 @@ class AnalysisController:
             move = next(m for m in pos.legal_moves()
                         if m.piece is board.selected and m.to == c)
             return self._done(Feedback("info", self.t(
-                "legal", piece=board.selected, cell=cell_name(c), move=pos.move_string(move)),
+                "legal", piece=board.selected, cell=cell_name(c), move=pos.move_text(move)),
                 move=move))
         return self._done(board.click(c))
 

@@ -19,7 +19,7 @@ answers), ``reach`` or ``mark`` (an exercise: mark every cell a piece can reach,
 exercise: find a move that does ``goal``; ``accept`` says which moves do).
 
 >>> from hive_teach.hive.position import Position
->>> board = BoardController(Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-"))
+>>> board = BoardController(Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-"))
 >>> board.select("wQ").kind
 'selected'
 >>> sorted(cell_name(c) for c in board.targets)

@@ -10,7 +10,7 @@ The painter and its marks are the game's own, as the game registers them
 
 >>> from hive_teach.hive.position import Position
 >>> from hive_teach.rive import RiveGame
->>> pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+>>> pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
 >>> marks = marks_for(pos, "wQ")
 >>> board = layout(pos, marks)
 >>> board.marked("selected"), board.marked("target")

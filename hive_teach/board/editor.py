@@ -118,7 +118,7 @@ class EditorController:
     ``writer`` saves scenarios (:meth:`save_scenario`);
     :func:`hive_teach.teach.workshop.editor` makes an editor with the kit's.
 
-    >>> pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    >>> pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
     >>> ed = EditorController(position=pos)
     >>> ed.layout(), ed.turn, ed.last_moved
     ({'-1,0': ['wQ'], '0,0': ['wS1'], '1,0': ['bS1'], '2,0': ['bQ']}, 3, Piece(bQ))

@@ -7,7 +7,7 @@ covered or stunned). Used by :class:`~hive_teach.board.controller.BoardControlle
 
 >>> from hive_teach.board.controller import BoardController
 >>> from hive_teach.hive.position import Position
->>> board = BoardController(Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-"))
+>>> board = BoardController(Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-"))
 >>> board.click("1,0").message
 "bS1 belongs to Black; it is White's turn."
 >>> [label for label, _ in board.choices()][:2]

@@ -6,7 +6,7 @@ pyplot, so nothing is registered globally, nothing needs closing and no window o
 >>> from hive_teach.hive.position import Position
 >>> from hive_teach.hive.paint import build_scene
 >>> from hive_teach.hive.marks import Marks
->>> pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+>>> pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-")
 >>> fig = draw_scene(build_scene(pos, Marks(targets=["-1,0"])))
 >>> board_of(fig).marked("target")
 {'-1,0': ''}

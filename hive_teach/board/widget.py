@@ -8,7 +8,7 @@ callbacks here only forward to it and redraw, and an error in a callback is show
 instead of a hidden log.
 
 >>> from hive_teach.hive.position import Position
->>> b = board(Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-"), canvas=False)
+>>> b = board(Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-"), canvas=False)
 >>> b.controller.select("wQ").kind
 'selected'
 >>> from hive_teach.rive import RiveGame

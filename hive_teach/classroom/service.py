@@ -225,7 +225,7 @@ class GameService:
                 self._cache.popitem(last=False)
 
     def _game_string(self, pos: Position, state: str) -> str:
-        head, _, rest = pos.game_string().partition(";")
+        head, _, rest = pos.to_text().partition(";")
         _, _, rest = rest.partition(";")
         return f"{head};{state};{rest}"
 
@@ -271,7 +271,7 @@ class GameService:
         why = pos.explain(chosen)
         if why is not None:
             self._refuse(row, seat, text, IllegalMoveError.explained(text, why), lang, user)
-        written = pos.move_string(chosen)
+        written = pos.move_text(chosen)
         try:
             pos.play(chosen)
         except ValueError as e:  # the grid's edge, after an endless walk: not a rule
@@ -427,10 +427,10 @@ class GameService:
         if state not in OVER:
             legal = pos.legal_moves()
             if legal == [PASS]:
-                passing = pos.move_string(PASS)
+                passing = pos.move_text(PASS)
             for m in legal:
                 if isinstance(m, Move):
-                    targets.setdefault(m.piece.name, {})[cell_name(m.to)] = pos.move_string(m)
+                    targets.setdefault(m.piece.name, {})[cell_name(m.to)] = pos.move_text(m)
         return {
             "state": state, "turn": _seat_name(pos.turn), "game_type": pos.game_type.name,
             "svg": scene_svg(scene),

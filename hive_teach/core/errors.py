@@ -100,7 +100,7 @@ class IllegalMoveError(ValueError):
         why it is illegal and the rule id.
 
         >>> from hive_teach.hive.position import Position
-        >>> pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+        >>> pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-")
         >>> try:
         ...     pos.play("wQ bS1-")
         ... except IllegalMoveError as e:

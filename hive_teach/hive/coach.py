@@ -232,7 +232,7 @@ def coach(pos: Position, move: AnyMove | str, *, time_limit: float = COACH_TIME)
             if m is not PASS and forces_win(before, m, 3, time_limit=clock.left()):
                 return Verdict("wins", said=Said("wins/3", me))
             win = missed[0]
-            return Verdict("missed-win", (before.move_string(win),),
+            return Verdict("missed-win", (before.move_text(win),),
                            Said(f"missed-win/{n}", me, (Play.of(before, win),),
                                 cells=_queen(before, them)))
     except SolverTimeout:
@@ -242,7 +242,7 @@ def coach(pos: Position, move: AnyMove | str, *, time_limit: float = COACH_TIME)
 
 
 def _allows(after: Position, reply: AnyMove, n: int, me: Colour) -> Verdict:
-    return Verdict("allows-win", (after.move_string(reply),),
+    return Verdict("allows-win", (after.move_text(reply),),
                    Said(f"allows-win/{n}", me, (Play.of(after, reply),), cells=_queen(after, me)))
 
 
@@ -331,7 +331,7 @@ def hint(pos: Position, lang: str = "en", *, time_limit: float = HINT_TIME) -> t
     """
     check_language(lang)
     move, said = advise(pos, time_limit=time_limit)
-    return pos.move_string(move), said.text(lang)
+    return pos.move_text(move), said.text(lang)
 
 
 def _gives_win(pos: Position, move: AnyMove) -> bool:

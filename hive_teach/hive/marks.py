@@ -5,7 +5,7 @@ Cells in marks may be given as :data:`~hive_teach.core.hexgrid.Cell` ints, ``"q,
 the cell where that piece is when the diagram is drawn.
 
 >>> from hive_teach.hive.position import Position
->>> pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+>>> pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
 >>> m = marks_for(pos, "wQ")
 >>> names(m.targets), m.selected == pos.where[Piece.from_name("wQ")]
 (['-1,1', '0,-1'], True)
@@ -327,7 +327,7 @@ def marks_for(pos: Position, piece: Piece | str, **extra: Unpack[MarksFields]) -
     plus, for a Beetle or Mosquito, the occupied cells next to it.
 
     >>> from hive_teach.hive.position import Position
-    >>> pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    >>> pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
     >>> m = marks_for(pos, "wS1")  # pinned between wQ and the black pieces
     >>> [(cell_name(c), r) for c, r in m.forbidden.items()], names(m.pinned)
     ([('0,0', 'R6')], ['0,0', '1,0'])
@@ -436,7 +436,7 @@ def route(pos: Position, piece: Piece | str, to: CellRef) -> tuple[Cell, ...] | 
     by the bug it copies; one step for the others. Placements have no route.
 
     >>> from hive_teach.hive.position import Position
-    >>> pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    >>> pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
     >>> [cell_name(c) for c in route(pos, "wQ", "-1,1")]
     ['-1,0', '-1,1']
     >>> route(pos, "wQ", "5,5") is None
@@ -520,7 +520,7 @@ def last_move(pos: Position) -> tuple[Cell | None, Cell] | None:
     """``(from, to)`` of the previous move (``from`` None for a placement), None if unknown.
 
     >>> from hive_teach.hive.position import Position
-    >>> pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+    >>> pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-")
     >>> frm, to = last_move(pos)
     >>> frm, cell_name(to)
     (None, '1,0')

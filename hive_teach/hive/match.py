@@ -289,7 +289,7 @@ def play_game(
                 raise IllegalMoveError(str(proposal), why.rule, why.reason)
         except (InvalidMoveError, IllegalMoveError) as e:
             return _forfeit(record, colour, f"illegal move by {side.name}: {e}", error=False)
-        text = pos.move_string(move)
+        text = pos.move_text(move)
         pos.push(move)
         record.moves.append(text)
         for i, s in enumerate(sides):

@@ -19,7 +19,7 @@ class Move(NamedTuple):
     """A move as (piece, destination cell): a placement or a move on the board.
 
     Two spellings of one move in UHP are the same ``Move``. ``str(move)`` shows it without a
-    reference piece (use :meth:`Position.move_string` for UHP text). A pass is not a ``Move``
+    reference piece (use :meth:`Position.move_text` for UHP text). A pass is not a ``Move``
     but the one value :data:`PASS`; a move of the game is a :data:`AnyMove`.
     """
 

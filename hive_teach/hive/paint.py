@@ -7,7 +7,7 @@ they look alike and the record holds for both. Data units: a board cell has circ
 y points up, cell centres are :func:`~hive_teach.core.hexgrid.to_pixel`.
 
 >>> from hive_teach.hive.position import Position
->>> pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+>>> pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-")
 >>> scene = build_scene(pos, Marks(targets=["-1,0"], forbidden={"2,0": "R3"}))
 >>> scene.board.marked("target"), scene.board.marked("forbidden")
 ({'-1,0': ''}, {'2,0': 'R3'})

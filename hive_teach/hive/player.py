@@ -15,10 +15,10 @@ repeatable.
 >>> pos = Position.from_layout(
 ...     {"0,0": "bQ", "1,0": "wQ", "0,-1": "wS1", "-1,0": "wB1", "-1,1": "wG1",
 ...      "1,-1": "bA1", "2,-1": "wA1"}, to_move="white", turn=6)
->>> pos.move_string(Player("beginner", seed=1).choose(pos))  # even a beginner takes the win
+>>> pos.move_text(Player("beginner", seed=1).choose(pos))  # even a beginner takes the win
 'wA1 wG1-'
 >>> score, move, line = Player("strong").search(pos, 2)
->>> pos.move_string(move), score > 0
+>>> pos.move_text(move), score > 0
 ('wA1 wG1-', True)
 """
 

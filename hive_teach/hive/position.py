@@ -8,7 +8,7 @@ and errors that say what went wrong.
 ['wA1', 'wB1', 'wG1', 'wS1']
 >>> pos.play("wS1")
 >>> pos.play("bG1 -wS1")
->>> pos.game_string()
+>>> pos.to_text()
 'Base;InProgress;White[2];wS1;bG1 -wS1'
 >>> pos.play("wQ wS1")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
@@ -219,7 +219,7 @@ class Position:
         """The legal moves as plain (piece, cell) tuples, the pass as :data:`PASS_PAIR`: cheaper
         to make than ``Move``s, for search and perft (play them with :meth:`push_pair`).
 
-        >>> pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+        >>> pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-")
         >>> len(pos.legal_pairs()) == len(pos.legal_moves())
         True
         """
@@ -305,7 +305,7 @@ class Position:
         the Pillbug (or Mosquito) that threw; else None. A move that the piece could also make
         by itself counts as its own move (the notation cannot tell them apart).
 
-        >>> pos = Position.from_game_string(
+        >>> pos = Position.from_text(
         ...     "Base+P;InProgress;White[4];wP;bQ wP-;wQ -wP;bA1 bQ-;wA1 /wQ;bA1 wP\\\\")
         >>> pos.last_throw() is None  # bA1 ran there by itself
         True
@@ -360,7 +360,7 @@ class Position:
     def targets(self, piece: Piece | str) -> set[Cell]:
         """Every cell ``piece`` may legally go to now: placements, own moves and throws.
 
-        >>> pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+        >>> pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-")
         >>> sorted(cell_name(c) for c in pos.targets("wQ"))
         ['-1,0', '-1,1', '0,-1']
         """
@@ -369,7 +369,7 @@ class Position:
     def move_sources(self, piece: Piece | str) -> dict[Cell, list[Source]]:
         """For every legal destination of ``piece``, the ways it gets there (own, copied, thrown).
 
-        >>> pos = Position.from_game_string(
+        >>> pos = Position.from_text(
         ...     "Base+P;InProgress;White[4];wP;bQ wP-;wQ -wP;bA1 bQ-;wA1 /wQ;bA1 wP\\\\")
         >>> pos.last_moved  # stunned (R17), so the white Pillbug may not throw it
         Piece(bA1)
@@ -435,7 +435,7 @@ class Position:
         """Why ``move`` is illegal here, or ``None`` if it is legal (see
         :func:`~hive_teach.hive.explain.explain_move`).
 
-        >>> pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+        >>> pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-")
         >>> pos.explain(pos.parse_move("wQ -wS1")) is None
         True
         >>> why = pos.explain(Move(Piece.from_name("wQ"), parse_cell("2,0")))
@@ -455,7 +455,7 @@ class Position:
         """Where the piece of the last move stood before it: ``None`` for a placement or a pass
         (``IndexError`` when no move was played from this position).
 
-        >>> pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1")
+        >>> pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1")
         >>> pos.last_origin() is None
         True
         >>> pos.play("bQ bS1-"); pos.play("wQ \\\\wS1")
@@ -480,7 +480,7 @@ class Position:
     def outcome(self) -> Outcome | None:
         """How the game ended (R19, or R20 with ``repetition``), or ``None`` while it goes on.
 
-        >>> pos = Position.from_game_string("Base;InProgress;White[1];wQ")
+        >>> pos = Position.from_text("Base;InProgress;White[1];wQ")
         >>> pos.outcome() is None
         True
         """
@@ -496,7 +496,7 @@ class Position:
 
     def _describe(self, move: AnyMove) -> str:
         try:
-            return self.move_string(move)
+            return self.move_text(move)
         except ValueError:
             return str(move)
 
@@ -620,7 +620,7 @@ class Position:
     def parse_move(self, text: str) -> AnyMove:
         """Read a UHP MoveString in this position (syntax first, then references).
 
-        >>> pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+        >>> pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-")
         >>> pos.parse_move("wQ -wS1")
         Move(wQ, -1,0)
         >>> pos.parse_move("wQ -bQ")
@@ -631,39 +631,39 @@ board, so this cell cannot be named from it. (R0)
         """
         return notation.resolve_move(self, text)
 
-    def move_string(self, move: AnyMove) -> str:
+    def move_text(self, move: AnyMove) -> str:
         """UHP text for ``move`` in this position (before it is played).
 
-        >>> pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
-        >>> pos.move_string(pos.parse_move("wQ /wS1"))
+        >>> pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-")
+        >>> pos.move_text(pos.parse_move("wQ /wS1"))
         'wQ /wS1'
         """
         return notation.write_move(self, move)
 
     def move_text(self, move: AnyMove) -> str:
-        """The game protocol's name for :meth:`move_string` (UHP text)."""
-        return self.move_string(move)
+        """The game protocol's name for :meth:`move_text` (UHP text)."""
+        return self.move_text(move)
 
     def to_text(self) -> str:
         """The game protocol's name for :meth:`game_string`."""
-        return self.game_string()
+        return self.to_text()
 
     @classmethod
     def from_text(cls, text: str) -> Position:
-        """The game protocol's name for :meth:`from_game_string`."""
-        return cls.from_game_string(text)
+        """The game protocol's name for :meth:`from_text`."""
+        return cls.from_text(text)
 
     def game_string(self) -> str:
-        """The UHP GameString of this game (from its start; see :func:`from_game_string`)."""
+        """The UHP GameString of this game (from its start; see :func:`from_text`)."""
         return notation.write_game_string(self)
 
     @classmethod
-    def from_game_string(
+    def from_text(
         cls, text: str, *, tournament: bool = False, repetition: bool = False
     ) -> Position:
         """Replay a UHP GameString (or a bare GameType); state and turn tokens are recomputed.
 
-        >>> pos = Position.from_game_string("Base;InProgress;Black[1]; wS1")
+        >>> pos = Position.from_text("Base;InProgress;Black[1]; wS1")
         >>> pos.turn.title, pos.turn_number, pos.state.value
         ('Black', 1, 'InProgress')
         """
@@ -673,7 +673,7 @@ board, so this cell cannot be named from it. (R0)
         return pos
 
     def __str__(self) -> str:
-        return self.game_string() if self._from_start else self._layout_summary()
+        return self.to_text() if self._from_start else self._layout_summary()
 
     def _layout_summary(self) -> str:
         cells = " ".join(

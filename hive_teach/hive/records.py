@@ -19,7 +19,7 @@ opponent's bS1; a new piece may only touch pieces of its own colour. (R3)
 ('pgn', 'mzinga', 3)
 >>> record.game_string()
 'Base;InProgress;Black[2];wS1;bS1 wS1-;wQ -wS1'
->>> record.position(2).game_string()
+>>> record.position(2).to_text()
 'Base;InProgress;White[2];wS1;bS1 wS1-'
 
 The formats:
@@ -106,7 +106,7 @@ class GameRecord:
         """The game after its first ``moves`` moves (plies; default: all of them).
 
         >>> record = read_game_string_record("Base;InProgress;White[2];wS1;bS1 wS1-")
-        >>> record.position(1).game_string()
+        >>> record.position(1).to_text()
         'Base;InProgress;Black[1];wS1'
         >>> record.position(3)
         Traceback (most recent call last):
@@ -125,7 +125,7 @@ class GameRecord:
 
     def game_string(self, moves: int | None = None) -> str:
         """The UHP GameString of the game, or of its first ``moves`` moves."""
-        return self.position(moves).game_string()
+        return self.position(moves).to_text()
 
 
 # --------------------------------------------------------------------------- shared
@@ -148,7 +148,7 @@ class _Replay:
             raise RecordError(self.name, line, f"move {n} {shown}: {_why(e)}") from None
         # The UHP text of a legal move, written for the position before it.
         self.pos.undo()
-        text = self.pos.move_string(m)
+        text = self.pos.move_text(m)
         self.pos.push(m)
         self.texts.append(text)
         self.lines.append(line)

@@ -115,14 +115,14 @@ class UHPEngine:
 
     def _cmd_newgame(self, arg: str) -> str:
         try:
-            game = Position.from_game_string(arg or "Base", tournament=self.tournament_opening)
+            game = Position.from_text(arg or "Base", tournament=self.tournament_opening)
         except GameStringError as e:
             return f"err {self._why(e)}"
         mismatch = _stale_field(arg, game)
         if mismatch:
             return f"err newgame refused: {mismatch}"
         self.game = game
-        self._texts = game.game_string().split(";")[3:]  # written once, then kept up to date
+        self._texts = game.to_text().split(";")[3:]  # written once, then kept up to date
         return self._game_string()
 
     def _why(self, e: GameStringError) -> str:
@@ -134,7 +134,7 @@ class UHPEngine:
 
     def _game_string(self) -> str:
         """The game's GameString from the kept move texts: the same as
-        ``game.game_string()``, without replaying the game (answers cost the same time on
+        ``game.to_text()``, without replaying the game (answers cost the same time on
         move 5 and on move 20,000)."""
         game = self._need_game()
         head = [game.game_type.name, game.state.value, f"{game.turn.title}[{game.turn_number}]"]
@@ -153,7 +153,7 @@ class UHPEngine:
             move = game.parse_move(arg)
             # The text in the position before the move, as UHP writes it (of a legal move:
             # an illegal one is refused by play, with its reason).
-            text = game.move_string(move) if game.is_legal(move) else ""
+            text = game.move_text(move) if game.is_legal(move) else ""
             game.play(move)
         except InvalidMoveError as e:
             return f"err {e}"
@@ -171,7 +171,7 @@ class UHPEngine:
 
     def _cmd_validmoves(self, arg: str) -> str:
         game = self._need_game()
-        return ";".join(game.move_string(m) for m in game.legal_moves())
+        return ";".join(game.move_text(m) for m in game.legal_moves())
 
     def _cmd_bestmove(self, arg: str) -> str:
         game = self._need_game()
@@ -199,7 +199,7 @@ class UHPEngine:
                 most = f"00:{MAX_UHP_SECONDS // 60:02d}:00"
                 return f"err bestmove time must be from 00:00:01 to {most}"
             player = engine_player.Player("strong", time_limit=seconds)
-        return game.move_string(player.choose(game))
+        return game.move_text(player.choose(game))
 
     def _cmd_undo(self, arg: str) -> str:
         game = self._need_game()
@@ -245,7 +245,7 @@ class UHPEngine:
                 if self.game is not None:
                     # Replayed first: a game the rule forbids refuses it, and nothing changes.
                     try:
-                        game = Position.from_game_string(self.game.game_string(), tournament=on)
+                        game = Position.from_text(self.game.to_text(), tournament=on)
                     except GameStringError as e:
                         return f"err TournamentOpening stays {self.tournament_opening}: " \
                                f"{self._why(e)}"
@@ -296,7 +296,7 @@ def _stale_field(text: str, game: Position) -> str:
     turn its moves do not lead to has lost track of the game, so it is told rather than
     silently corrected.
 
-    >>> game = Position.from_game_string("Base;InProgress;Black[1];wS1")
+    >>> game = Position.from_text("Base;InProgress;Black[1];wS1")
     >>> _stale_field("Base;InProgress;Black[1];wS1", game), _stale_field("Base;wS1", game)
     ('', '')
     >>> _stale_field("Base;NotStarted;Black[1];wS1", game)

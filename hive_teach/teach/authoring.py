@@ -11,7 +11,7 @@ passes ``hive-teach verify`` as written; the teacher edits the texts.
 :mod:`hive_teach.hive.records`) and writes the file.
 
 >>> from hive_teach.hive.position import Position
->>> pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+>>> pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
 >>> text = scenario_toml(pos, "queen-steps", lang="de", source="partie.pgn", moves=4)
 >>> print(text)  # doctest: +ELLIPSIS
 # A scenario made by `hive-teach new-scenario` from partie.pgn, after move 4.
@@ -72,7 +72,7 @@ def choose_piece(pos: Position) -> Piece:
     legal move, in the engine's move order; else (no move but a pass, or the game is over)
     that side's Queen.
 
-    >>> pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    >>> pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
     >>> choose_piece(pos)  # wQ was White's last move, and she can step
     Piece(wQ)
     >>> choose_piece(Position("Base"))  # nothing moved yet: the first piece with a move
@@ -264,7 +264,7 @@ def _game_keys(pos: Position, layout: bool) -> list[str]:
 def _position(pos: Position, layout: bool) -> list[str]:
     """The ``[position]`` table: a GameString, or a layout."""
     if not layout:
-        return ["[position]", f"game_string = {_q(pos.game_string())}"]
+        return ["[position]", f"game_string = {_q(pos.to_text())}"]
     lines = ["[position]",
              f"to_move = {_q(pos.turn.title.lower())}", f"turn = {pos.turn_number}"]
     if pos.last_moved is not None:

@@ -121,7 +121,7 @@ class HiveScenario(Scenario[Position, Marks]):
         """A fresh :class:`Position` for this scenario (before any ``play`` moves)."""
         spec = self.position_spec
         if "game_string" in spec:
-            return Position.from_game_string(spec["game_string"], tournament=self.tournament)
+            return Position.from_text(spec["game_string"], tournament=self.tournament)
         return Position.from_layout(
             spec["stacks"],
             game_type=self.game_type,
@@ -300,7 +300,7 @@ class HiveScenario(Scenario[Position, Marks]):
             else:
                 got_moves = set(pos.legal_moves())
                 if got_moves != want:
-                    extra_moves = sorted(pos.move_string(m) for m in got_moves - want)
+                    extra_moves = sorted(pos.move_text(m) for m in got_moves - want)
                     missing_moves = sorted(str(m) for m in want - got_moves)
                     problems.append(Finding(
                         "expect.moves", f"legal moves differ: the engine also allows "

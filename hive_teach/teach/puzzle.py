@@ -245,10 +245,10 @@ def prove(puzzle: Puzzle, *, time_limit: float | None = None) -> list[str]:
     found = solve(pos, n, time_limit=time_limit)
     found_set = set(found)
     if found_set != listed:
-        names = ", ".join(pos.move_string(m) for m in found) or "none"
+        names = ", ".join(pos.move_text(m) for m in found) or "none"
         parts = [f"the solver finds the winning first moves {names}"]
         extra = [s for s in puzzle.solutions if pos.parse_move(s) not in found_set]
-        missing = [pos.move_string(m) for m in found if m not in listed]
+        missing = [pos.move_text(m) for m in found if m not in listed]
         if extra:
             parts.append(f"the puzzle lists {', '.join(extra)}, which "
                          f"{'does' if len(extra) == 1 else 'do'} not force the win")
@@ -262,7 +262,7 @@ def prove(puzzle: Puzzle, *, time_limit: float | None = None) -> list[str]:
         quick = solve(pos, n - 1, time_limit=time_limit)
         if quick:
             problems.append(f"a quicker win exists (in {n - 1}: "
-                            f"{', '.join(pos.move_string(m) for m in quick)}), so the puzzle "
+                            f"{', '.join(pos.move_text(m) for m in quick)}), so the puzzle "
                             "is trivial")
     return problems
 
@@ -421,7 +421,7 @@ class PuzzleController(BoardController[Position]):
     # ---------------------------------------------------------------- actions
     def _play(self, move: AnyMove) -> Feedback:
         pos = self.position
-        text = pos.move_string(move)
+        text = pos.move_text(move)
         if not self.accepts(pos, move):
             why, rule = self._why_not(move, text)
             return self.done(Feedback("checked", why, rule, move=move, correct=False))
@@ -432,7 +432,7 @@ class PuzzleController(BoardController[Position]):
                                   t("game_over", self.lang, result=self.result())], self.lang)
             return self.done(Feedback("solved", msg, move=move, correct=True))
         reply = self.engine(pos)
-        reply_text = pos.move_string(reply)
+        reply_text = pos.move_text(reply)
         pos.play(reply)
         msg = message("defended", self.lang, move=text, reply=reply_text,
                       other=side_name(self.attacker.other, self.lang))
@@ -456,7 +456,7 @@ class PuzzleController(BoardController[Position]):
             if left > 1 and not pos.state.is_over:
                 best = rate_replies(pos, left - 1)[0]
                 if best.outcome >= 1:
-                    reply = pos.move_string(best.move)
+                    reply = pos.move_text(best.move)
                     return message("refuted", self.lang, move=text, other=other,
                                    reply=reply), None
         finally:
@@ -474,7 +474,7 @@ class PuzzleController(BoardController[Position]):
             move = pos.undo()
         self.selected, self.targets = None, frozenset()
         return self.done(Feedback("undone", t("undone", self.lang,
-                                               move=pos.move_string(move))))
+                                               move=pos.move_text(move))))
 
 
 # ------------------------------------------------------------------------- notebooks

@@ -15,7 +15,7 @@ cells around the Queen only a Pillbug throw of the Queen itself (R16) could stil
 ...      "1,-1": "bA1", "2,-1": "wA1"}, to_move="white", turn=6)
 >>> queen_liberties(pos, pos.turn.other)
 1
->>> [pos.move_string(m) for m in immediate_wins(pos)]
+>>> [pos.move_text(m) for m in immediate_wins(pos)]
 ['wA1 wG1-']
 >>> evaluate(pos) > 0  # white to move, Black's Queen nearly surrounded
 True

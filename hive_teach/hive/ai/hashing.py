@@ -6,7 +6,7 @@ and, for the first eight plies, the ply itself (the Queen rules R4 depend on the
 Keys come from a fixed mixing function, so a hash is the same in every run.
 
 >>> from hive_teach.hive.position import Position
->>> pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+>>> pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-")
 >>> h = position_hash(pos)
 >>> move = pos.parse_move("wQ -wS1")
 >>> h2 = child_hash(pos, h, move)

@@ -17,7 +17,7 @@ unwinds to where it started).
 ...      "1,-1": "bA1", "2,-1": "wA1"}, to_move="white", turn=6)
 >>> before = pos.layout()
 >>> score, move, pv = Searcher().search(pos, 2)
->>> pos.move_string(move), score == WIN - 1, pos.layout() == before
+>>> pos.move_text(move), score == WIN - 1, pos.layout() == before
 ('wA1 wG1-', True, True)
 """
 

@@ -16,7 +16,7 @@ without looking at the replies. Proven sub-results are kept in a table keyed by 
 >>> pos = Position.from_layout(
 ...     {"0,0": "bQ", "1,0": "wQ", "0,-1": "wS1", "-1,0": "wB1", "-1,1": "wG1",
 ...      "1,-1": "bA1", "2,-1": "wA1"}, to_move="white", turn=6)
->>> [pos.move_string(m) for m in solve(pos, 1)]
+>>> [pos.move_text(m) for m in solve(pos, 1)]
 ['wA1 wG1-']
 >>> is_unique(pos, 1)
 True

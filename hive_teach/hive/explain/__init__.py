@@ -18,7 +18,7 @@ and the Pillbug's walk, :mod:`.beetle`, :mod:`.grasshopper`, :mod:`.spider`, :mo
 :mod:`hive_teach.hive.movegen`; these modules only find the reason a cell is not among them.
 
 >>> from hive_teach.hive.position import Position
->>> pos = Position.from_game_string("Base;InProgress;White[2];wS1;bS1 wS1-")
+>>> pos = Position.from_text("Base;InProgress;White[2];wS1;bS1 wS1-")
 >>> why = explain_move(pos, pos.parse_move("wQ bS1-"))
 >>> why.rule, why.kind, why.mover, [p.name for p in why.pieces]
 (<Rule.R3: 'R3'>, <Kind.TOUCHES_OPPONENT: 'touches-opponent'>, Piece(wQ), ['bS1'])

@@ -31,7 +31,7 @@ def explain_move(pos: Position, move: AnyMove) -> Explanation | None:
     """Why ``move`` is illegal in ``pos``, or ``None`` if it is legal.
 
     >>> from hive_teach.hive.position import Position
-    >>> pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    >>> pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
     >>> print(explain_move(pos, pos.parse_move("wS1 bQ-")))
     Moving wS1 would split off wQ from the rest of the hive, and the hive must always stay in \
 one piece. (R6)
@@ -57,7 +57,7 @@ def explain_piece(pos: Position, piece: Piece | str) -> Explanation | None:
     (free to move but every way is blocked).
 
     >>> from hive_teach.hive.position import Position
-    >>> pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
+    >>> pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-")
     >>> explain_piece(pos, "wS1").kind, explain_piece(pos, "wQ") is None
     (<Kind.PINNED: 'pinned'>, True)
     """
@@ -179,7 +179,7 @@ class Explainer:
         moves = self.pos.legal_moves()
         if moves and not moves[0].is_pass:
             return because("R18", Kind.PASS_WITH_MOVES, count=len(moves),
-                        example=self.pos.move_string(moves[0]))
+                        example=self.pos.move_text(moves[0]))
         return None
 
     def _not_your_turn(self, piece: Piece) -> Explanation:

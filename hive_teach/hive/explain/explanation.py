@@ -53,7 +53,7 @@ class Explanation(Worded):
 
         >>> from hive_teach.hive.position import Position
         >>> from hive_teach.hive.explain import explain_move
-        >>> pos = Position.from_game_string("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;"
+        >>> pos = Position.from_text("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;"
         ...                                 "bQ bS1-")
         >>> explain_move(pos, pos.parse_move("wS1 bQ-")).text("de")
         'Wenn wS1 weggeht, wird wQ vom Rest des Schwarms getrennt, aber der Schwarm muss \
