@@ -145,3 +145,42 @@ def test_every_page_is_a_jinja2_template_that_escapes_what_it_is_given() -> None
         pages.render_page("play", "en", title="x")
     for path in (CLASSROOM / "templates").glob("*.html"):  # one syntax: no $name is left
         assert not re.search(r"\$\w", path.read_text(encoding="utf-8")), path
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "zh"])
+def test_the_rules_page_in_each_language(client: httpx.Client, lang: str) -> None:
+    """``/rules/<lang>``: every rule under its id and the English page's anchor, titled in the
+    language, in the classroom's page (its CSP: no inline script or style)."""
+    from hive_teach.core.rules import rule_anchor, rule_ids, rule_title
+
+    answer = client.get(f"/rules/{lang}")
+    assert answer.status_code == 200 and answer.headers["content-language"] == lang
+    page = answer.text
+    assert f'<html lang="{lang}">' in page
+    for rule in rule_ids():
+        assert (f'<h3 id="{rule}"><a id="{rule_anchor(rule)}"></a>{rule}: '
+                f'{rule_title(rule, lang)}</h3>') in page, rule
+    assert "script-src 'self'" in answer.headers["content-security-policy"]
+    assert "<style" not in page and " style=" not in page and "<script>" not in page
+    assert not re.search(r"<script(?![^>]*(src=|application/json))", page)
+    assert "[position.stacks]" not in page  # the test suite's blocks stay out
+    assert f'href="/rules/{lang}"' in client.get(f"/?lang={lang}").text  # the header links it
+
+
+def test_rules_without_a_language_and_in_an_unknown_one(client: httpx.Client) -> None:
+    answer = client.get("/rules", headers={"accept-language": "zh-CN,zh;q=0.9"})
+    assert answer.status_code == 303 and answer.headers["location"] == "/rules/zh"
+    answer = client.get("/rules/fr?lang=de")
+    assert answer.status_code == 404
+    assert "Es gibt keine Regelseite in &#39;fr&#39;: Die Regeln gibt es in en, de, zh." in \
+        answer.text
+
+
+def test_the_classroom_has_an_icon(client: httpx.Client) -> None:
+    """The browser asked for /favicon.ico and got a 404 (an error in every page's console)."""
+    assert '<link rel="icon" href="/static/favicon.svg"' in client.get("/").text
+    icon = client.get("/static/favicon.svg")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg")
+    assert icon.text.startswith("<svg")
+    answer = client.get("/favicon.ico")
+    assert answer.status_code == 301 and answer.headers["location"] == "/static/favicon.svg"

@@ -2,8 +2,9 @@
 
 ``hive_teach/core/glossary.toml`` gives, per idea (the hive, a pinned piece, each bug, ...),
 its one term in en, de and zh and the variants that must not appear (蜂巢 for the hive,
-牵制 for pinned, ...). Every lesson source, scenario, puzzle and every catalogue TOML under
-``hive_teach/`` is read here (by glob, so a catalogue added later is covered too), and each
+牵制 for pinned, ...). Every lesson source, scenario, puzzle, every catalogue TOML under
+``hive_teach/`` and the rules page of every language (``docs/rules.md``, ``docs/<lang>/rules.md``)
+is read here (by glob, so a catalogue added later is covered too), and each
 text is checked; a failure names the file, the line and the text.
 """
 
@@ -52,6 +53,7 @@ def course_files(root: Path = ROOT) -> list[Path]:
     files += [p for p in (root / "hive_teach").rglob("*.toml")
               if "course" not in p.relative_to(root / "hive_teach").parts
               and p.name != GLOSSARY.name]
+    files += [*root.glob("docs/rules.md"), *root.glob("docs/*/rules.md")]
     return sorted(files)
 
 
@@ -73,7 +75,8 @@ def violations(path: Path, glossary: list[Term]) -> list[str]:
     raw = path.read_text(encoding="utf-8")
     lines = raw.splitlines()
     found = []
-    for key, text in texts(tomllib.loads(raw)):
+    pairs = [("", raw)] if path.suffix == ".md" else texts(tomllib.loads(raw))
+    for key, text in pairs:
         for term in glossary:
             for lang, words in term.forbidden.items():
                 clean = text
@@ -117,6 +120,26 @@ def test_catalogues_added_later_are_covered() -> None:
     assert "notebooks/source/08-spider.toml" in files
     assert "puzzles/grasshopper-last-gap.toml" in files
     assert "hive_teach/core/glossary.toml" not in files
+    assert {"docs/rules.md", "docs/de/rules.md", "docs/zh/rules.md"} <= files
+
+
+@pytest.mark.parametrize("lang", ["de", "zh"])
+def test_the_rules_page_uses_the_glossarys_terms(lang: str) -> None:
+    """The rules page of ``lang`` names these ideas, each by the glossary's term."""
+    page = (ROOT / "docs" / lang / "rules.md").read_text(encoding="utf-8")
+    by_idea = {t.idea: t for t in read_glossary()}
+    ideas = ["hive", "pinned", "gate", "one-hive-rule", "place", "pass", "stack",
+             "surrounded", "throw", "stunned"]
+    assert [i for i in ideas if by_idea[i].terms[lang] not in page] == []
+
+
+def test_a_forbidden_variant_on_a_rules_page_fails(tmp_path: Path) -> None:
+    page = tmp_path / "docs" / "zh" / "rules.md"
+    page.parent.mkdir(parents=True)
+    page.write_text("# 规则\n\n这枚棋子被牵制了。\n", encoding="utf-8")
+    assert course_files(tmp_path) == [page]
+    found = violations(page, read_glossary())
+    assert len(found) == 1 and found[0].startswith(f"{page}:3: : '牵制' for the pinned"), found
 
 
 def test_a_forbidden_variant_fails_naming_file_and_text(tmp_path: Path) -> None:

@@ -11,6 +11,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
@@ -129,5 +131,26 @@ def test_the_rules_line_names_each_rule_in_the_lessons_language():
     for lang in ("en", "de", "zh"):
         nb = json.loads((ROOT / "notebooks" / lang / "04-gates.ipynb").read_text("utf-8"))
         title = "".join(nb["cells"][0]["source"])
-        link = f"[R7: {rule_title('R7', lang)}](../../docs/rules.md#{rule_anchor('R7')})"
+        page = {"en": "../../docs/rules.md", "de": "../../docs/de/rules.md",
+                "zh": "../../docs/zh/rules.md"}[lang]  # the rules page in the lesson's language
+        link = f"[R7: {rule_title('R7', lang)}]({page}#{rule_anchor('R7')})"
         assert build_notebooks.WORDS("rules_line", lang) in title and link in title, (lang, title)
+        assert (ROOT / "notebooks" / lang / page).resolve().is_file()
+        # the page is in the lesson's language now, and the line no longer says "English"
+        assert not re.search(r"englisch|英文", title, re.I), title
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "zh"])
+def test_every_rule_a_lesson_cites_links_to_it_in_the_lessons_language(lang: str) -> None:
+    """A text's "(R12)" was plain text; now it links to R12 on the rules page of the lesson's
+    language (the anchor is the same in every language)."""
+    from hive_teach.core.rules import rule_anchor
+
+    page = {"en": "../../docs/rules.md", "de": "../../docs/de/rules.md",
+            "zh": "../../docs/zh/rules.md"}[lang]
+    nb = json.loads((ROOT / "notebooks" / lang / "08-spider.ipynb").read_text("utf-8"))
+    text = "".join("".join(c["source"]) for c in nb["cells"][1:] if c["cell_type"] == "markdown")
+    assert f"[R12]({page}#{rule_anchor('R12')})" in text
+    assert f"[R7]({page}#{rule_anchor('R7')})" in text
+    assert not re.search(r"[(（][RV]\d{1,2}[)）,，、]", text), "a rule cited without its link"
+    assert build_notebooks._link_rules("(R99)", lang) == "(R99)"  # no such rule: no link

@@ -32,7 +32,6 @@ KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "nam
 
 CELL_TYPES = {"text", "diagram", "targets", "why", "board", "reach", "find", "code"}
 
-RULES_PAGE = "../../docs/rules.md"  # from notebooks/<lang>/
 CONTENTS = "contents.ipynb"  # the start page of each language: every lesson, with progress
 WORKSHOP = "workshop.ipynb"  # the teacher's workshop, linked from the contents page
 WORKSHOP_WORDS = Words("workshop")
@@ -40,7 +39,7 @@ WORKSHOP_WORDS = Words("workshop")
 WORDS = Words("course")
 """The course's own words in each language (``hive_teach/locale/<lang>/course.toml``): the
 contents page's title and introduction, the rules line under each lesson's title (its rules,
-linked to the English rules page), the links between lessons."""
+linked to the rules page in the lesson's language), the links between lessons."""
 EXERCISES = ("reach", "find")
 # An exercise a code cell makes (the puzzles' and Rive's lessons): counted on the contents page.
 EXERCISE_CALL = re.compile(r"^(?:exercise|reach_exercise|find_exercise|play_puzzle|"
@@ -65,14 +64,43 @@ def _q(value: str) -> str:
 
 def _rules_line(rules: list[str], lang: str) -> str:
     """The line under a lesson's title linking each of its rules, by its title in the
-    lesson's language, to its section of the (English) rules page, e.g.
-    ``[R7: Bewegungsfreiheit auf dem Boden](../../docs/rules.md#r7-...)``."""
+    lesson's language, to its section of the rules page in that language (the anchors are
+    the same in every language), e.g.
+    ``[R7: Bewegungsfreiheit auf dem Boden](../../docs/de/rules.md#r7-...)``."""
     from hive_teach.core.rules import rule_anchor, rule_title
+    from hive_teach.teach.app import lesson_rules_link
 
     if not rules:
         return ""
-    links = [f"[{r}: {rule_title(r, lang)}]({RULES_PAGE}#{rule_anchor(r)})" for r in rules]
+    page = lesson_rules_link(lang)
+    links = [f"[{r}: {rule_title(r, lang)}]({page}#{rule_anchor(r)})" for r in rules]
     return f"\n\n{WORDS('rules_line', lang)}: " + " · ".join(links)
+
+
+# A rule id a lesson's text cites in brackets: "(R12)", "(R7, notebook 04)", "（R12）".
+_CITED_RULE = re.compile(r"(?<=[(（])([RV]\d{1,2})(?=[)）,，、;；])")
+
+
+def _link_rules(text: str, lang: str) -> str:
+    """A text cell with each rule it cites in brackets linked to that rule on the rules page
+    in the lesson's language: ``(R12)`` becomes ``([R12](../../docs/de/rules.md#r12-spider))``.
+
+    >>> _link_rules("Die Spinne (R12), ein Tor (R7, Notebook 04).", "de")[:60]
+    'Die Spinne ([R12](../../docs/de/rules.md#r12-spider)), ein T'
+    >>> _link_rules("(R99) bleibt.", "de")
+    '(R99) bleibt.'
+    """
+    from hive_teach.core.rules import rule_anchor, rule_ids
+    from hive_teach.teach.app import lesson_rules_link
+
+    known = set(rule_ids())
+    page = lesson_rules_link(lang)
+
+    def link(m: re.Match[str]) -> str:
+        rule = m.group(1)
+        return f"[{rule}]({page}#{rule_anchor(rule)})" if rule in known else rule
+
+    return _CITED_RULE.sub(link, text)
 
 
 def _has_legend(sid: str, lang: str, *, answer: bool) -> bool:
@@ -225,7 +253,7 @@ def build(path: Path | str | None, lang: str) -> dict[str, Any]:
         if kind in CELL_TYPES - {"text", "code"} and not isinstance(sid, str):
             raise SourceError(f"{where}: a {kind} cell needs scenario = \"<id>\"")
         if kind == "text":
-            md(_text(cell, lang, where))
+            md(_link_rules(_text(cell, lang, where), lang))
         elif kind == "code":
             code(cell["source"].strip(), check=bool(cell.get("check", False)))
         elif kind == "diagram":

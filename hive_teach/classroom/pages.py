@@ -1,4 +1,8 @@
-"""The classroom's HTML pages: the start page, the game page, the teacher's pages.
+"""The classroom's HTML pages: the start page, the game page, the teacher's pages, the rules.
+
+``/rules/<lang>`` is the kit's rules page in that language (``/rules`` picks the language as
+every page does), each rule at its id (``/rules/de#R7``) and at the English page's anchor;
+the game page's rule link ("Rule R7") goes there.
 
 Pages are HTML written from the Jinja2 templates in ``templates/`` (each extends
 ``base.html``; autoescaping on, an unknown name is an error) and the words of the page
@@ -26,6 +30,7 @@ from pathlib import Path
 from typing import Protocol
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -33,6 +38,7 @@ from starlette.routing import BaseRoute, Route
 from hive_teach.classroom.words import words
 from hive_teach.core.fonts import FONT_FILE
 from hive_teach.core.i18n import LANGUAGES
+from hive_teach.core.rules import rules_body, rules_page
 
 HERE = Path(__file__).parent
 TEMPLATES = HERE / "templates"
@@ -96,7 +102,7 @@ def fill(text: str, **values: object) -> str:
     return text.format_map(values)
 
 
-def render_page(name: str, lang: str, *, title: str, **values: str) -> str:
+def render_page(name: str, lang: str, *, title: str, **values: str | Markup) -> str:
     """The page ``name`` in ``lang``: ``templates/<name>.html`` (inside ``base.html``) with
     ``w`` the words of the catalogue and ``values`` its other names, all HTML-escaped.
 
@@ -176,6 +182,22 @@ def page_routes(room: Room) -> list[BaseRoute]:
             return error(request, "no_such_game", 404, id=game_id[:40])
         return page(request, "replay", "replay_title", id=game_id)
 
+    def rules(request: Request) -> Response:
+        lang = str(request.path_params["lang"])
+        if lang not in LANGUAGES:
+            return error(request, "no_rules_page", 404, lang=lang[:10],
+                         languages=", ".join(LANGUAGES))
+        title = rules_page(lang).read_text(encoding="utf-8").splitlines()[0].lstrip("# ")
+        text = render_page("rules", lang, title=title, body=Markup(rules_body(lang)))
+        return HTMLResponse(text, headers={"Cache-Control": "no-store",
+                                           "Content-Language": lang})
+
+    def rules_here(request: Request) -> Response:
+        return RedirectResponse(f"/rules/{lang_of(request)}", status_code=303)
+
+    def favicon(request: Request) -> Response:
+        return RedirectResponse("/static/favicon.svg", status_code=301)
+
     def font(request: Request) -> Response:
         # The font lives once, in hive_teach/core/fonts; served from /static with the rest.
         return FileResponse(FONT_FILE, media_type="font/ttf",
@@ -187,6 +209,9 @@ def page_routes(room: Room) -> list[BaseRoute]:
         Route("/teacher/login", teacher_login, methods=["GET"]),
         Route("/teacher", teacher, methods=["GET"]),
         Route("/teacher/games/{game_id:str}", replay, methods=["GET"]),
+        Route("/rules", rules_here, methods=["GET"]),
+        Route("/rules/{lang:str}", rules, methods=["GET"]),
+        Route("/favicon.ico", favicon, methods=["GET"]),
         Route(FONT_URL, font, methods=["GET"]),
     ]
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 import html
 import json
 import os
-import re
 import shutil
 import signal
 import subprocess
@@ -34,11 +33,16 @@ import webbrowser
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
-from hive_teach.core.fonts import FONT_REFRESH_JS, font_face_css
-from hive_teach.core.i18n import check_language
-from hive_teach.core.rules import RULES_PAGE, rule_anchor, rule_ids, rule_title
+from hive_teach.core.fonts import FAMILY, FONT_REFRESH_JS, font_face_css
+from hive_teach.core.i18n import LANGUAGES, Words, check_language
+from hive_teach.core.rules import (
+    rule_anchor,
+    rule_ids,
+    rule_title,
+    rules_body,
+    rules_page,
+)
 from hive_teach.teach.library import COURSE
 
 CONTENTS = "contents.ipynb"
@@ -50,10 +54,37 @@ RULES_URL = "rules.html"
 """Where the app serves the rules page, below its base URL; ``#R7`` is rule R7's section."""
 
 LESSON_RULES_LINK = "../../docs/rules.md"
-"""How a lesson (``notebooks/<lang>/``) links to the rules page in a checkout (GitHub too)."""
+"""How an English lesson (``notebooks/en/``) links to the rules page in a checkout (GitHub
+too); :func:`lesson_rules_link` gives every language's."""
 
 LAB_RULES_LINK = "../rules.md"
-"""... and in the learner's copy of ``lab``, which has the page beside the language folders."""
+"""... and in the learner's copy of ``lab``, which has the pages beside the language folders
+(:func:`lab_rules_link`)."""
+
+
+def lesson_rules_link(lang: str) -> str:
+    """How a lesson in ``notebooks/<lang>/`` links to the rules page in its own language.
+
+    >>> lesson_rules_link("en"), lesson_rules_link("de")
+    ('../../docs/rules.md', '../../docs/de/rules.md')
+    """
+    lang = check_language(lang)
+    return LESSON_RULES_LINK if lang == "en" else f"../../docs/{lang}/rules.md"
+
+
+def lab_rules_link(lang: str) -> str:
+    """... and in the learner's copy of ``lab`` (``rules.md``, ``rules.de.md``, ...).
+
+    >>> lab_rules_link("en"), lab_rules_link("zh")
+    ('../rules.md', '../rules.zh.md')
+    """
+    return "../" + rules_page(lang).name
+
+KERNEL_IDLE_SECONDS = 120
+"""How long ``learn`` keeps a kernel that no page is connected to (then culls it)."""
+
+KERNEL_CULL_INTERVAL = 30
+"""How often (seconds) ``learn`` looks for such kernels."""
 
 PROMPT_SOCKETS = "hive_teach.teach.jupyter_sockets.PromptConnection"
 """The kernel websocket connection both servers use: it sends each message at once (see
@@ -152,14 +183,9 @@ def write_template(root: Path) -> Path:
     return folder
 
 
-def _github_anchor(heading: str) -> str:
-    """The anchor GitHub gives a heading (the lessons' links use these)."""
-    text = re.sub(r"<[^>]+>", "", html.unescape(heading)).strip().lower()
-    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
-
-
+_RULES_FONTS = "system-ui, sans-serif"
 _RULES_STYLE = """
-body { font-family: system-ui, sans-serif; max-width: 46em; margin: 1em auto; padding: 0 1em;
+body { max-width: 46em; margin: 1em auto; padding: 0 1em;
        line-height: 1.5; color: #222; }
 code, pre { font-family: ui-monospace, monospace; background: #f4f4f4; }
 pre { padding: .6em; overflow-x: auto; }
@@ -167,50 +193,55 @@ table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: .
 [id] { scroll-margin-top: 2.5em; }
 h3:target, h3:has(a:target) { background: #fff3b0; outline: .3em solid #fff3b0; }
 .back { position: sticky; top: 0; background: white; padding: .4em 0; }
+.langs { float: right; }
 """
 
 
-def rules_html() -> str:
-    """The rules page (``docs/rules.md``) as one HTML page for the app: each rule's heading
-    has the rule id as its anchor (``#R7``) and, inside, the anchor GitHub gives it
-    (``#r7-freedom-to-move-on-the-ground``), so the lessons' links land on the rule; the rule
-    a link names is highlighted. The examples' ```` ```hive ```` blocks (scenario files for the
-    test suite) are left out. Needs mistune (Voilà brings it).
+ICON = ("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E"
+        "%3Cpath d='M16 1l13 7.5v15L16 31 3 23.5v-15z' fill='%23f2b705' stroke='%23333' "
+        "stroke-width='2'/%3E%3C/svg%3E")
+"""The rules page's icon, a hexagon (inline: the browser asks for none)."""
 
-    >>> page = rules_html()
-    >>> '<h3 id="R7"><a id="r7-freedom-to-move-on-the-ground"></a>R7: ' in page
-    True
-    >>> page.count('<h3 id="R'), page.count('<h3 id="V'), "[position.stacks]" in page
-    (21, 7, False)
+COURSE_WORDS = Words("course")
+"""The course's words (``locale/<lang>/course.toml``): the rules page's link back, ..."""
+
+
+def rules_url(lang: str = "en") -> str:
+    """Where the app serves the rules page of ``lang``, below its base URL.
+
+    >>> rules_url(), rules_url("zh")
+    ('rules.html', 'rules.html?lang=zh')
     """
-    import mistune
+    lang = check_language(lang)
+    return RULES_URL if lang == "en" else f"{RULES_URL}?lang={lang}"
 
-    # Which rule a heading is comes from the rules' own data (each rule's anchor), not from
-    # the heading's text.
-    rule_of_anchor = {rule_anchor(r): r for r in rule_ids()}
 
-    class Renderer(mistune.HTMLRenderer):
-        def heading(self, text: str, level: int, **attrs: Any) -> str:
-            anchor = _github_anchor(text)
-            rule = rule_of_anchor.get(anchor)
-            if rule is not None and level == 3:
-                return f'<h3 id="{rule}"><a id="{anchor}"></a>{text}</h3>\n'
-            return f'<h{level} id="{anchor}">{text}</h{level}>\n'
+def rules_html(lang: str = "en") -> str:
+    """The rules page of ``lang`` as one HTML page for the app
+    (:func:`~hive_teach.core.rules.rules_body` with a heading bar linking back to the lesson
+    and to the page in the other languages); the rule a link names is highlighted. Needs
+    mistune (Voilà brings it).
 
-        def block_code(self, code: str, info: str | None = None) -> str:
-            # A ```hive block is the example as a scenario file, for the test suite and
-            # authors (pytest --hive): code the learner does not need to see.
-            return "" if info == "hive" else str(super().block_code(code, info))
-
-    render = mistune.create_markdown(renderer=Renderer(escape=False), plugins=["table"])
-    body = str(render(RULES_PAGE.read_text(encoding="utf-8")))
-    missing = [r for r in rule_ids() if f'<a id="{rule_anchor(r)}">' not in body]
-    if missing:  # the page and the lessons' links must agree on every anchor
-        raise ValueError(f"the rules page lost the anchors of {missing}")
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    >>> page = rules_html("zh")
+    >>> '<html lang="zh">' in page, '<h3 id="R7"><a id="r7-freedom-to-move-on-the-ground">' in page
+    (True, True)
+    >>> page.count('<h3 id="R'), page.count('<h3 id="V'), "← 回到课程" in page
+    (21, 7, True)
+    """
+    lang = check_language(lang)
+    body = rules_body(lang)
+    title = html.escape(rules_page(lang).read_text(encoding="utf-8").splitlines()[0][2:])
+    others = " · ".join(f'<a href="{rules_url(code)}" hreflang="{code}">{name}</a>'
+                        for code, name in (("en", "English"), ("de", "Deutsch"), ("zh", "中文"))
+                        if code != lang)
+    # The bundled Chinese font as the last fallback (the Chinese page, the link to it).
+    font = f'<style>{font_face_css()} body {{ font-family: {_RULES_FONTS}, "{FAMILY}"; }}</style>'
+    return (f"<!DOCTYPE html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width\">"
-            f"<title>The rules of Hive and Rive</title><style>{_RULES_STYLE}</style></head>"
-            "<body><div class=\"back\"><a href=\"javascript:history.back()\">← back</a></div>"
+            f"<link rel=\"icon\" href=\"{ICON}\"><title>{title}</title>"
+            f"<style>{_RULES_STYLE}</style>{font}</head>"
+            "<body><div class=\"back\"><a href=\"javascript:history.back()\">"
+            f"{COURSE_WORDS('rules_back', lang)}</a> <span class=\"langs\">{others}</span></div>"
             f"{body}</body></html>\n")
 
 
@@ -218,12 +249,21 @@ def voila_command(notebooks: Path, *, port: int, lang: str = "en") -> list[str]:
     """The command that serves the notebooks below ``notebooks`` on ``port`` (localhost),
     ``/`` leading to the contents page of ``lang``. The kernels talk to Voilà over Unix
     sockets (``ipc``), not TCP: no other user of the machine can reach them, and the kernels
-    have no reason to warn of unencrypted TCP on every page."""
+    have no reason to warn of unencrypted TCP on every page.
+
+    A lesson's kernel stops when the learner leaves its page (see
+    :mod:`hive_teach.teach.voila_app`); one whose page went without saying so (a closed
+    laptop, a crashed tab) is culled after :data:`KERNEL_IDLE_SECONDS` without a page
+    connected to it, so however many lessons a learner opens, only the open ones keep a
+    kernel. A page left open keeps its kernel, idle or not."""
     return [sys.executable, "-m", "hive_teach.teach.voila_app", str(notebooks), f"--port={port}",
             "--no-browser", "--Voila.ip=127.0.0.1", f"--template={TEMPLATE}", "--theme=light",
             "--show_tracebacks=False", "--Voila.port_retries=0", "--Voila.log_level=WARN",
             f"--Voila.kernel_websocket_connection_class={PROMPT_SOCKETS}",
-            f"--CourseVoila.course_lang={lang}", "--KernelManager.transport=ipc"]
+            f"--CourseVoila.course_lang={lang}", "--KernelManager.transport=ipc",
+            f"--MappingKernelManager.cull_idle_timeout={KERNEL_IDLE_SECONDS}",
+            f"--MappingKernelManager.cull_interval={KERNEL_CULL_INTERVAL}",
+            "--MappingKernelManager.cull_connected=False"]
 
 
 def start_url(port: int, lang: str) -> str:
@@ -309,7 +349,9 @@ def learn(lang: str = "en", port: int | None = None, open_browser: bool = True) 
         proc = subprocess.Popen(voila_command(notebooks, port=port, lang=lang), env=env,
                                 cwd=work)
         try:
-            if not _wait_for(f"http://127.0.0.1:{port}/", proc):
+            # Asks for the rules page, not '/': that renders the contents page, and its kernel
+            # would run, with no page to stop it, until culled.
+            if not _wait_for(f"http://127.0.0.1:{port}/{RULES_URL}", proc):
                 print("hive-teach learn: the app did not start (is the port free?)",
                       file=sys.stderr)
                 return 1
@@ -376,28 +418,32 @@ def copy_course(folder: Path) -> bool:
         return False
     shutil.copytree(COURSE / "notebooks", folder, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("source"))
-    # The rules page goes beside the language folders, and the lessons link to that copy, to
-    # the anchors JupyterLab gives its headings.
-    shutil.copyfile(RULES_PAGE, folder / "rules.md")
-    links = {f"]({LESSON_RULES_LINK}#{rule_anchor(r)})": f"]({LAB_RULES_LINK}#{lab_anchor(r)})"
-             for r in rule_ids()}
+    # The rules pages go beside the language folders, and the lessons link to the copy in
+    # their language, to the anchors JupyterLab gives its headings.
+    for lang in LANGUAGES:
+        shutil.copyfile(rules_page(lang), folder / rules_page(lang).name)
     for notebook in folder.glob("*/*.ipynb"):
+        lang = notebook.parent.name
+        if lang not in LANGUAGES:
+            continue
+        page = lesson_rules_link(lang)
         text = notebook.read_text(encoding="utf-8")
-        if LESSON_RULES_LINK in text:
-            for old, new in links.items():
-                text = text.replace(old, new)
+        if page in text:
+            for r in rule_ids():
+                text = text.replace(f"]({page}#{rule_anchor(r)})",
+                                    f"]({lab_rules_link(lang)}#{lab_anchor(r, lang)})")
             notebook.write_text(text, encoding="utf-8")
     return True
 
 
-def lab_anchor(rule: str) -> str:
-    """The anchor JupyterLab's Markdown viewer gives the heading of ``rule``: its text with
-    dashes for spaces.
+def lab_anchor(rule: str, lang: str = "en") -> str:
+    """The anchor JupyterLab's Markdown viewer gives the heading of ``rule`` on the rules page
+    of ``lang``: its text with dashes for spaces.
 
-    >>> lab_anchor("R7")
-    'R7:-Freedom-to-move-on-the-ground'
+    >>> lab_anchor("R7"), lab_anchor("R7", "de")
+    ('R7:-Freedom-to-move-on-the-ground', 'R7:-Bewegungsfreiheit-auf-dem-Boden')
     """
-    return f"{rule}: {rule_title(rule)}".replace(" ", "-")
+    return f"{rule}: {rule_title(rule, lang)}".replace(" ", "-")
 
 
 def lab_command(folder: Path, *, open_browser: bool = True,
@@ -455,5 +501,6 @@ def lab(folder: Path | None = None, open_browser: bool = True,
 
 
 __all__ = ["CONTENTS", "LAB_RULES_LINK", "LESSON_RULES_LINK", "PROMPT_SOCKETS", "RULES_URL",
-           "copy_course", "default_lab_folder", "lab", "lab_anchor", "lab_command", "learn",
-           "port_problem", "rules_html", "start_url", "voila_command", "write_template"]
+           "copy_course", "default_lab_folder", "lab", "lab_anchor", "lab_command",
+           "lab_rules_link", "learn", "lesson_rules_link", "port_problem", "rules_html",
+           "rules_url", "start_url", "voila_command", "write_template"]

@@ -258,7 +258,10 @@
         return;
       case 422:
         say("");
-        document.getElementById("illegal-rule").textContent = w("rule_link", { rule: data.rule });
+        const ruleLink = document.getElementById("illegal-rule");
+        ruleLink.textContent = w("rule_link", { rule: data.rule });
+        // the rule on the rules page in the page's language (a new tab: the game stays)
+        ruleLink.href = "/rules/" + HT.lang + "#" + encodeURIComponent(data.rule || "");
         document.getElementById("illegal-reason").textContent = data.reason || data.error || "";
         illegalBox.hidden = false;
         refused = cell;

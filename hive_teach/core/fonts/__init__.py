@@ -26,11 +26,12 @@ def is_cjk(ch: str) -> bool:
 
 
 def needed_characters(root: Path) -> set[str]:
-    """Every CJK character in the kit's texts: scenarios, notebooks and the package's messages."""
+    """Every CJK character in the kit's texts: scenarios, notebooks, the package's messages and
+    the rules pages (``docs/zh/rules.md``)."""
     chars: set[str] = set()
     patterns = ["scenarios/**/*.toml", "hive_teach/**/*.py", "hive_teach/**/*.toml",
                 "notebooks/**/*.ipynb",
-                "notebooks/**/*.toml", "notebooks/**/*.md", "puzzles/**/*.toml"]
+                "notebooks/**/*.toml", "notebooks/**/*.md", "puzzles/**/*.toml", "docs/**/*.md"]
     for pattern in patterns:
         for path in root.glob(pattern):
             chars.update(ch for ch in path.read_text(encoding="utf-8") if is_cjk(ch))
