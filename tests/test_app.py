@@ -83,7 +83,7 @@ def test_learn_opens_the_contents_and_a_lesson_with_live_boards_no_code_no_cdn(a
         # a bare scenario id, as older pages stored, is not counted), a bar per lesson, one
         # for the course, and a legend in words
         page.evaluate("localStorage.setItem('hive-teach-solved', JSON.stringify("
-                      "{'04-gates.ipynb': ['ex-1', 'beetle-drops-into-hole:find']}))")
+                      "{'04-gates.ipynb': ['ex-1', 'freedom-gate-queen:find']}))")
         page.reload()
         page.wait_for_selector("#hive-teach-course-progress[data-done]", timeout=180_000)
         gates = page.locator("a[href='04-gates.ipynb'] ~ .hive-teach-done")
@@ -112,8 +112,9 @@ def test_learn_opens_the_contents_and_a_lesson_with_live_boards_no_code_no_cdn(a
 
 
 def _find_exercise_cells() -> tuple[str, str, str, list[str]]:
-    """Lesson 4's find exercise: its piece, the answer's cell, a legal wrong cell, and every
-    legal cell of the piece (what a board that gives the answer away would light)."""
+    """Lesson 6's find exercise on dropping into a hole: its piece, the answer's cell, a legal
+    wrong cell, and every legal cell of the piece (what a board that gives the answer away
+    would light)."""
     from hive_teach.core.hexgrid import cell_name
     from hive_teach.teach.lessons import scenario
 
@@ -133,7 +134,7 @@ def test_a_find_exercise_is_solved_in_the_app_with_no_targets_shown_first(app) -
     port, _ = app
     piece, answer, wrong, legal = _find_exercise_cells()
     with browser_page() as page:
-        page.goto(f"http://127.0.0.1:{port}/voila/render/de/04-gates.ipynb", timeout=180_000)
+        page.goto(f"http://127.0.0.1:{port}/voila/render/de/06-beetle.ipynb", timeout=180_000)
         page.wait_for_selector(".jupyter-matplotlib-canvas-div", timeout=180_000)
         board = page.locator(".hive-teach-board", has_text="in der Mitte des Rings").first
         board.wait_for(timeout=180_000)
