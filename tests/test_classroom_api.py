@@ -454,6 +454,7 @@ def test_a_finished_game_updates_the_records(server: ThreadServer) -> None:
     black.close()
 
 
+@pytest.mark.slow
 def test_a_game_that_reaches_the_ply_limit_is_a_draw(db_url: str, tmp_path: Path) -> None:
     srv = ThreadServer(data_dir=tmp_path, db_url=db_url, teacher_password=PASSWORD,
                        max_plies=4, rate=1000, burst=1000)

@@ -86,6 +86,7 @@ def requests(draw: st.DrawFn, game: dict[str, Any]) -> dict[str, Any]:
     return {"method": method, "url": path + query, "headers": headers, "content": body}
 
 
+@pytest.mark.slow
 def test_no_request_gets_a_500(app_client: tuple[httpx.Client, dict[str, Any]],
                                capfd: pytest.CaptureFixture[str]) -> None:
     client, game = app_client

@@ -230,6 +230,7 @@ def test_a_new_teacher_password_ends_the_teacher_s_sessions(tmp_path: Path) -> N
         again.stop()
 
 
+@pytest.mark.slow
 def test_wrong_passwords_back_off_per_name_and_per_address(tmp_path: Path) -> None:
     srv = ThreadServer(data_dir=tmp_path, teacher_password=PASSWORD, rate=10_000, burst=10_000)
     other = httpx.Client(base_url=srv.base, timeout=10,

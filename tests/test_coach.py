@@ -98,6 +98,7 @@ def test_every_game_type_has_every_kind_of_case() -> None:
 
 
 @pytest.mark.parametrize(("game_type", "kind"), CASE_IDS)
+@pytest.mark.slow
 def test_the_coach_on_positions_of_every_game_type(game_type: str, kind: str) -> None:
     case = CASES[game_type][kind]
     pos = Position.from_text(case["game"])

@@ -198,6 +198,7 @@ def strings_in(state: Any) -> list[str]:
 
 
 @pytest.mark.parametrize("sid", FINDS)
+@pytest.mark.slow
 def test_a_find_board_sends_the_page_nothing_that_tells_the_answer(sid: str) -> None:
     s = scenario(sid)
     assert s.exercise is not None
@@ -222,6 +223,7 @@ def test_a_find_board_sends_the_page_nothing_that_tells_the_answer(sid: str) -> 
 
 
 @pytest.mark.parametrize("pid", PUZZLES)
+@pytest.mark.slow
 def test_a_puzzle_board_sends_the_page_nothing_that_tells_the_solution(pid: str) -> None:
     p = puzzle(pid)
     board = puzzle_exercise(pid, canvas=False)

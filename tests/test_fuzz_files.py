@@ -194,6 +194,7 @@ def assert_refused_with_file_and_line(e: ScenarioError, name: str) -> None:
 @pytest.mark.parametrize("seeds", [HIVE, RIVE], ids=["hive", "rive"])
 @FUZZ
 @given(data=st.data())
+@pytest.mark.slow
 def test_a_mutated_scenario_file_is_refused_by_line_or_verifies_and_draws(seeds, data):
     text = toml_text(mutate(data.draw(st.sampled_from(seeds)), data.draw))
     try:
@@ -208,6 +209,7 @@ def test_a_mutated_scenario_file_is_refused_by_line_or_verifies_and_draws(seeds,
 
 @FUZZ
 @given(data=st.data())
+@pytest.mark.slow
 def test_a_mutated_puzzle_file_is_refused_by_line_or_loads_and_draws(data):
     text = toml_text(mutate(data.draw(st.sampled_from(PUZZLES)), data.draw))
     try:

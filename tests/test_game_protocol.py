@@ -94,6 +94,7 @@ def test_both_games_implement_the_protocol(kind: Kind) -> None:
         game.undo()
 
 
+@pytest.mark.slow
 def test_explanation_exactly_when_illegal(kind: Kind) -> None:
     for game in _playouts(kind, range(3)):
         legal = set(game.legal_moves())
@@ -107,6 +108,7 @@ def test_explanation_exactly_when_illegal(kind: Kind) -> None:
                 assert why.rule[0] in "RV" and why.rule[1:].isdigit()
 
 
+@pytest.mark.slow
 def test_illegal_play_raises_and_changes_nothing(kind: Kind) -> None:
     for game in _playouts(kind, range(2)):
         before = _snapshot(game)
@@ -119,6 +121,7 @@ def test_illegal_play_raises_and_changes_nothing(kind: Kind) -> None:
             assert _snapshot(game) == before
 
 
+@pytest.mark.slow
 def test_undo_peek_copy_and_text_round_trip(kind: Kind) -> None:
     for game in _playouts(kind, range(4)):
         text = game.to_text()

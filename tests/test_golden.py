@@ -22,6 +22,7 @@ def _diff(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[tuple[An
 @pytest.mark.parametrize("path,fresh", [(g.HIVE_FILE, g.hive_record),
                                         (g.RIVE_FILE, g.rive_record)],
                          ids=["hive", "rive"])
+@pytest.mark.slow
 def test_explanations_match_the_golden_files(path, fresh):
     old = g.read(path)
     assert len(old) > 100

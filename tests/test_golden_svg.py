@@ -96,6 +96,7 @@ def _diff(expected: str, actual: str, name: str) -> str:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("stem", sorted(SCENARIOS))
+@pytest.mark.slow
 def test_scenario_diagram_matches_its_golden_svg(stem: str, lang: str, tmp_path: Path) -> None:
     svg = SCENARIOS[stem](lang)
     assert svg == SCENARIOS[stem](lang), "the same scenario drew two different SVGs"

@@ -197,6 +197,7 @@ def test_a_sample_of_the_sweep_reads_well_in_german_and_chinese():
     assert not bad, bad[:10]
 
 
+@pytest.mark.slow
 def test_every_golden_explanation_reads_well_in_german_and_chinese():
     """The golden sample holds the rare reasons too (throws, lifts, MoveStrings the notation
     refuses), so together with the sample of the sweep every template and lead is written
@@ -452,6 +453,7 @@ def test_every_rive_kind_has_a_template_naming_exactly_its_facts(lang):
         assert not template.endswith((".", "。")), (lang, kind)
 
 
+@pytest.mark.slow
 def test_every_golden_rive_explanation_is_a_sentence_from_its_facts():
     from hive_teach.rive import explain
 

@@ -335,6 +335,7 @@ def test_the_error_pickles():
                                                            "game.sgf:7: no piece at N 13")
 
 
+@pytest.mark.slow
 def test_damaged_records_give_a_record_error_and_nothing_else():
     """Real records with a few characters changed, deleted or added (seeded, so the same every
     run): each reads, or fails with file:line: why; never another exception."""

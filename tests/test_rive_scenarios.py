@@ -370,6 +370,7 @@ def test_the_rive_notebook_builds_in_three_languages_and_ends_with_exercises(
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "zh"])
+@pytest.mark.slow
 def test_the_rive_notebook_code_runs(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
     """Run every code cell of the built notebook in one namespace, as a kernel would."""
     builder = _builder()

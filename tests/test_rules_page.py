@@ -113,6 +113,7 @@ def test_every_internal_link_points_at_a_heading(lang: str) -> None:
     assert sorted(set(links) - anchors) == []
 
 
+@pytest.mark.slow
 def test_the_chinese_page_is_all_in_the_bundled_font() -> None:
     """The app and the classroom show the page with the kit's font where no system font has
     Chinese; a character the font lacks would be a blank box."""

@@ -127,6 +127,7 @@ def test_err_answers_explain_in_the_language_set():
     assert over.startswith("err 对局已经结束（") and over.endswith("(R19)")
 
 
+@pytest.mark.slow
 def test_bestmove_returns_a_legal_move():
     engine = UHPEngine()
     answer(engine, "newgame Base+MLP;InProgress;White[2];wS1;bS1 wS1-")
@@ -413,6 +414,7 @@ def test_newgame_takes_fields_that_agree_or_are_left_out():
     assert answer(e, "newgame Base;wS1") == ["Base;InProgress;Black[1];wS1"]
 
 
+@pytest.mark.slow
 def test_the_next_command_stops_a_perft_and_is_answered_at_once():
     """'perft 4' here counts for about a minute (its budget is ten); the 'info' sent behind it
     waited until the count was done, or until the budget ran out."""
@@ -450,6 +452,7 @@ def test_the_next_command_stops_a_perft_and_is_answered_at_once():
             proc.wait()
 
 
+@pytest.mark.slow
 def test_perft_takes_a_time_budget():
     e = UHPEngine()
     answer(e, "newgame Base")

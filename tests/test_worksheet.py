@@ -33,6 +33,7 @@ def pages(pdf: Path) -> int:
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "zh"])
+@pytest.mark.slow
 def test_worksheet_pdf_has_question_pages_and_an_answer_key(tmp_path, lang):
     out = tmp_path / f"sheet-{lang}.pdf"
     with warnings.catch_warnings():
@@ -77,6 +78,7 @@ def test_rive_question_diagrams_hide_the_legal_cells_removals_and_crosses():
     assert answer_marks(hive, "en").hand is False and hive.marks("en").hand is True
 
 
+@pytest.mark.slow
 def test_a_sheet_of_both_games_and_one_game_of_a_folder(tmp_path, capsys):
     both = tmp_path / "both.pdf"
     assert main(["worksheet", str(SOME[0]), str(RIVE / "rive-groups.toml"), "-o",
