@@ -54,6 +54,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from hive_teach.classroom.pages import not_found_page, page_routes
 from hive_teach.classroom.security import (
     SESSION_AGE,
     LoginThrottle,
@@ -690,7 +691,6 @@ async def _http_error(request: Request, exc: Exception) -> Response:
         return _json({"error": f"{request.method} {request.url.path}: {exc.detail}"},
                      exc.status_code)
     if exc.status_code == 404:  # an address that is no page: a page saying so
-        from hive_teach.classroom.pages import not_found_page
         return not_found_page(request)
     return PlainTextResponse(str(exc.detail), status_code=exc.status_code)
 
@@ -703,8 +703,6 @@ async def _server_error(request: Request, exc: Exception) -> Response:
 
 def make_app(config: ClassroomConfig) -> Starlette:
     """The classroom as a Starlette app (API, events, pages, ``/static``)."""
-    from hive_teach.classroom.pages import page_routes
-
     room = Classroom(config)
     routes: list[BaseRoute] = [
         *api_routes(room),
