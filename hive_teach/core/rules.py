@@ -153,11 +153,17 @@ def rules_body(lang: str = "en") -> str:
         def block_code(self, code: str, info: str | None = None) -> str:
             # A ```hive block is the example as a scenario file, for the test suite and
             # authors (pytest --hive): code the learner does not need to see.
-            return "" if info == "hive" else str(super().block_code(code, info))
+            if info == "hive":
+                return ""
+            # Wider than a phone: it scrolls, and a keyboard can reach it to scroll it.
+            return str(super().block_code(code, info)).replace("<pre>", '<pre tabindex="0">', 1)
 
     render = mistune.create_markdown(renderer=Renderer(escape=False), plugins=["table"])
     # The <a id> lines of the German and Chinese pages: the heading gets that anchor above.
     body = str(render(ANCHOR_LINE.sub("", rules_page(lang).read_text(encoding="utf-8"))))
+    # A table wider than a phone scrolls in its own box, which a keyboard can reach.
+    body = body.replace("<table>", '<div class="table-scroll" tabindex="0"><table>').replace(
+        "</table>", "</table></div>")
     missing = [r for r in rule_ids() if f'<a id="{rule_anchor(r)}">' not in body]
     if missing:  # the page and the lessons' links must agree on every anchor
         raise ValueError(f"the {lang} rules page lost the anchors of {missing}")

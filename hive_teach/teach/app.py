@@ -190,6 +190,7 @@ body { max-width: 46em; margin: 1em auto; padding: 0 1em;
 code, pre { font-family: ui-monospace, monospace; background: #f4f4f4; }
 pre { padding: .6em; overflow-x: auto; }
 table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: .2em .5em; }
+.table-scroll { overflow-x: auto; }
 [id] { scroll-margin-top: 2.5em; }
 h3:target, h3:has(a:target) { background: #fff3b0; outline: .3em solid #fff3b0; }
 .back { position: sticky; top: 0; background: white; padding: .4em 0; }
