@@ -231,3 +231,27 @@ def wait_for_overlay(page) -> None:
       return img !== null && img.complete && img.naturalWidth > 0;
     }""", timeout=30_000)
     page.wait_for_timeout(100)  # and painted
+
+
+@contextmanager
+def learn(home: Path) -> Iterator[int]:
+    """``hive-teach learn`` (every language) on a free port with ``home`` as its HOME and
+    working folder; yields the port and stops it at the end."""
+    from hive_teach.teach.app import start_url
+
+    port = free_port()
+    log = home / "learn.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "hive_teach.cli", "learn", "--port",
+                                 str(port), "--no-browser"], cwd=home, stdout=out,
+                                stderr=subprocess.STDOUT, env=dict(os.environ, HOME=str(home)))
+    try:
+        deadline = time.time() + 120
+        while ("The course is at" not in log.read_text() and time.time() < deadline
+               and proc.poll() is None):
+            time.sleep(0.2)
+        assert start_url(port, "en") in log.read_text(), log.read_text()
+        yield port
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)

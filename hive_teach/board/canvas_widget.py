@@ -325,3 +325,41 @@ class CanvasWidget(w.VBox, Generic[F]):  # type: ignore[misc]  # ipywidgets has 
 
 
 __all__ = ["CanvasWidget"]
+
+
+TAB_RELEASE_JS = """(function () {
+  // ipympl's canvas (a focusable div, class jupyter-matplotlib-canvas-div) takes every key
+  // and cancels it, Tab included: a keyboard that reaches a board could not leave it. A
+  // listener on the window in the capture phase runs before the canvas's own and keeps Tab
+  // from it, so the browser moves the focus on (Tab) or back (Shift+Tab) as anywhere else.
+  window.addEventListener("keydown", function (e) {
+    if (e.key === "Tab" && e.target instanceof Element
+        && e.target.closest(".jupyter-matplotlib-canvas-div")) {
+      e.stopImmediatePropagation();
+    }
+  }, true);
+})();"""
+"""JavaScript for a page with live boards (the app's page template brings it): Tab and
+Shift+Tab leave a focused ipympl canvas instead of being swallowed by it."""
+
+FOCUS_RING_CSS = """
+  .jupyter-matplotlib-canvas-div:focus-visible, button:focus-visible, select:focus-visible,
+  input:focus-visible, textarea:focus-visible, a:focus-visible, [tabindex]:focus-visible {
+    outline: 3px solid #1c4f9c !important;
+    outline-offset: 2px;
+    box-shadow: 0 0 0 5px #ffffff;
+  }
+  .jupyter-matplotlib-canvas-div:focus-visible { outline: none !important; box-shadow: none; }
+  .jupyter-matplotlib-canvas-div:focus-visible::after {
+    content: ""; position: absolute; inset: 0; z-index: 2; pointer-events: none;
+    border: 3px solid #1c4f9c; box-shadow: inset 0 0 0 2px #ffffff;
+  }"""
+"""CSS for a page with live boards: every control the keyboard reaches (a board's canvas,
+the menus, the buttons, links) shows a ring where the focus is, dark blue on a white halo so
+it shows on light and dark backgrounds alike. A canvas's ring is a frame laid over its
+picture (a ``::after`` box above ipympl's two canvases): an outline would be hidden, cut off
+by the box around the canvas outside it and painted over by the canvases inside it.
+
+>>> ".jupyter-matplotlib-canvas-div:focus-visible" in FOCUS_RING_CSS
+True
+"""

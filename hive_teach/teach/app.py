@@ -112,10 +112,12 @@ _INDEX = """{%- extends 'lab/index.html.j2' -%}
   <style>
 FONT_CSS
     .jupyter-button .fa { display: none; }
+FOCUS_CSS
   </style>
   <script>
 FONT_JS
 LIVE_JS
+TAB_JS
   </script>
   {{ super.super() }}
 {%- endblock notebook_css -%}
@@ -175,9 +177,11 @@ def write_template(root: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "conf.json").write_text(json.dumps({"base_template": "lab"}), encoding="utf-8")
     page = _INDEX.replace("FONT_CSS", font_face_css()).replace("FONT_JS", FONT_REFRESH_JS)
+    from hive_teach.board.canvas_widget import FOCUS_RING_CSS, TAB_RELEASE_JS
     from hive_teach.board.widget import LIVE_READOUT_JS  # the app needs the boards anyway
 
-    page = page.replace("LIVE_JS", LIVE_READOUT_JS)
+    page = page.replace("LIVE_JS", LIVE_READOUT_JS).replace("TAB_JS", TAB_RELEASE_JS)
+    page = page.replace("FOCUS_CSS", FOCUS_RING_CSS)
     (folder / "index.html.j2").write_text(page, encoding="utf-8")
     (folder / "page.html").write_text(_PAGE, encoding="utf-8")
     return folder
