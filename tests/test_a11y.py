@@ -14,15 +14,12 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
-import time
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import browser_page, free_port, require_chromium
+from browser_support import browser_page, learn, require_chromium
 
 from hive_teach.core.i18n import t
 from hive_teach.teach.app import start_url
@@ -45,23 +42,8 @@ TITLES = tomllib.loads((Path(__file__).parents[1] / "notebooks" / "source" / "04
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     """``learn`` on a port (the app serves every language)."""
-    port = free_port()
-    home = tmp_path_factory.mktemp("home")
-    log = home / "learn.log"
-    with log.open("w") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "hive_teach.cli", "learn", "--port",
-                                 str(port), "--no-browser"], cwd=home, stdout=out,
-                                stderr=subprocess.STDOUT, env=dict(os.environ, HOME=str(home)))
-    try:
-        deadline = time.time() + 120
-        while ("The course is at" not in log.read_text() and time.time() < deadline
-               and proc.poll() is None):
-            time.sleep(0.2)
-        assert start_url(port, "en") in log.read_text(), log.read_text()
+    with learn(tmp_path_factory.mktemp("home")) as port:
         yield port
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
 
 
 @pytest.mark.slow
