@@ -349,6 +349,7 @@ FOCUS_RING_CSS = """
     outline-offset: 2px;
     box-shadow: 0 0 0 5px #ffffff;
   }
+  .widget-hbox, .widget-vbox { overflow: visible !important; }
   .jupyter-matplotlib-canvas-div:focus-visible { outline: none !important; box-shadow: none; }
   .jupyter-matplotlib-canvas-div:focus-visible::after {
     content: ""; position: absolute; inset: 0; z-index: 2; pointer-events: none;
@@ -358,7 +359,8 @@ FOCUS_RING_CSS = """
 the menus, the buttons, links) shows a ring where the focus is, dark blue on a white halo so
 it shows on light and dark backgrounds alike. A canvas's ring is a frame laid over its
 picture (a ``::after`` box above ipympl's two canvases): an outline would be hidden, cut off
-by the box around the canvas outside it and painted over by the canvases inside it.
+by the box around the canvas outside it and painted over by the canvases inside it. Rows and
+columns of widgets let their children's rings show (ipywidgets' boxes would cut them off).
 
 >>> ".jupyter-matplotlib-canvas-div:focus-visible" in FOCUS_RING_CSS
 True
