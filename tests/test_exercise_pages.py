@@ -381,6 +381,31 @@ def test_two_exercises_on_one_scenario_are_remembered_separately():
     assert marking.solved_sent == [f"{sid}:mark"] and finding.solved_sent == [f"{sid}:find"]
 
 
+def test_marks_made_right_after_the_answer_was_shown_do_not_count_as_solved():
+    """Show answer draws the missed cells: copying them then is not solving the exercise, so
+    no ✓ is stored and the message says so; after Reset, solving it alone counts."""
+    sid = "grasshopper-no-gaps"
+    marking = reach_exercise(sid, canvas=False)
+    c = marking.controller
+    truth = sorted(c.rules.truth(c))
+    c.check()
+    c.check()  # two wrong tries (nothing marked): the answer is offered
+    c.show_answer()
+    for cell in truth:
+        c.click(cell)
+    fb = c.check()
+    marking.refresh()
+    assert fb.correct is True and "answer" in fb.message
+    assert marking.solved_sent == []
+    c.reset()
+    for cell in truth:
+        c.click(cell)
+    fb = c.check()
+    marking.refresh()
+    assert "answer" not in fb.message
+    assert marking.solved_sent == [f"{sid}:mark"]
+
+
 def test_a_win_in_2_puzzle_is_remembered_when_won_not_after_its_first_move():
     p = next(x for x in load_all([puzzle_dir()]) if x.win_in == 2)
     board = puzzle_exercise(p.id, canvas=False)

@@ -334,6 +334,9 @@ class BoardController(Generic[G]):
         # learner asked to see it (then the missed cells are drawn).
         self.tries = 0
         self.answer_shown = False
+        # Whether the answer was shown since the board's start: an exercise then solved
+        # does not count as solved by the learner (the contents page's ✓).
+        self.helped = False
         self.history: list[Feedback] = []
         # The ply before each of the learner's moves, so that undo takes back the engine's
         # answers together with the learner's move before them.
@@ -597,8 +600,8 @@ class BoardController(Generic[G]):
         self.checked = Checked.compare(self.marked, truth, rule_of)
         if self.checked.solved or (not truth and not self.marked):
             self.answer_shown = False
-            return self.done(Feedback("checked", self.t("all_found", n=len(truth)),
-                                      correct=True))
+            key = "all_found_helped" if self.helped else "all_found"
+            return self.done(Feedback("checked", self.t(key, n=len(truth)), correct=True))
         # A retry is not copying: the counts and the rule of each wrong mark, never which
         # cells are missed (show_answer gives them, after a second try).
         self.tries += 1
@@ -635,6 +638,7 @@ class BoardController(Generic[G]):
             key = "not_an_exercise" if not self.marking else "answer_later"
             return self.done(Feedback("info" if self.marking else "error", self.t(key)))
         self.answer_shown = True
+        self.helped = True
         rules = self.rules
         missed = rules.in_order(self, self.checked.missed)
         details = [self.t("missed", cells=rules.join([cell_name(c) for c in missed],
@@ -674,6 +678,7 @@ class BoardController(Generic[G]):
         self.marked.clear()
         self.checked = None
         self.answer_shown = False
+        self.helped = False
         self._checkpoints.clear()
         if self.coach is not None:
             self.coach.forget()

@@ -522,7 +522,9 @@ def remember_solved(board: Any, sid: str) -> Any:
         last = board.controller.last
         # Solved: marks checked right, or the move (a puzzle: the last one) that wins; a
         # puzzle's first good move of two is not solved yet.
-        if last.correct and last.kind in ("solved", "checked") and not sent:
+        # An exercise marked right after its answer was shown is not solved by the learner.
+        helped = getattr(board.controller, "helped", False)
+        if last.correct and last.kind in ("solved", "checked") and not sent and not helped:
             sent.append(key)
             ipython = importlib.import_module("IPython.display")
             with out:
