@@ -523,7 +523,7 @@ def remember_solved(board: Any, sid: str) -> Any:
         # Solved: marks checked right, or the move (a puzzle: the last one) that wins; a
         # puzzle's first good move of two is not solved yet.
         # An exercise marked right after its answer was shown is not solved by the learner.
-        helped = getattr(board.controller, "helped", False)
+        helped = board.controller.helped
         if last.correct and last.kind in ("solved", "checked") and not sent and not helped:
             sent.append(key)
             ipython = importlib.import_module("IPython.display")
